@@ -1,0 +1,1 @@
+//! Wire types of the official extensions, negotiated through `capabilities.extensions`.

@@ -1,0 +1,8 @@
+//! The 2025-11-25 (legacy) definitions a dual-era server needs: the
+//! `initialize` handshake, `ping`, `logging/setLevel`, resource subscriptions,
+//! server-to-client requests and the core tasks of that revision.
+//!
+//! Definitions shared by both eras (tools, prompts, resources, content) live
+//! in the crate's topic modules; this module holds what only the legacy era has.
+
+pub mod tasks;
