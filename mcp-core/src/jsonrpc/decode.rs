@@ -30,17 +30,17 @@ impl DecodeError {
 /// Every member a message may have, each left raw until it is checked.
 #[derive(Deserialize)]
 struct Envelope<'a> {
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "present")]
     jsonrpc: Option<&'a RawValue>,
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "present")]
     id: Option<&'a RawValue>,
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "present")]
     method: Option<&'a RawValue>,
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "present")]
     params: Option<&'a RawValue>,
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "present")]
     result: Option<&'a RawValue>,
-    #[serde(borrow, default)]
+    #[serde(borrow, default, deserialize_with = "present")]
     error: Option<&'a RawValue>,
 }
 
@@ -55,6 +55,12 @@ struct Envelope<'a> {
 ///
 /// A [`DecodeError`] carrying the request id whenever it could be read.
 pub fn decode(bytes: &[u8]) -> Result<Message, DecodeError> {
+    match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'{') => {}
+        Some(b'[') if is_json(bytes) => return invalid(&None, "Invalid Request: batches are not supported"),
+        _ if is_json(bytes) => return invalid(&None, "Invalid Request: a message is a JSON object"),
+        _ => return Err(DecodeError::new(None, ErrorObject::parse_error("Parse error: the message is not valid JSON"))),
+    }
     let envelope: Envelope<'_> = match serde_json::from_slice(bytes) {
         Ok(envelope) => envelope,
         Err(e) => return Err(DecodeError::new(None, classify(bytes, &e))),
@@ -126,16 +132,22 @@ fn classify(bytes: &[u8], error: &serde_json::Error) -> ErrorObject {
     use serde_json::error::Category;
     match error.classify() {
         Category::Syntax | Category::Eof | Category::Io => ErrorObject::parse_error(format!("Parse error: {error}")),
-        Category::Data if serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_err() => {
+        Category::Data if !is_json(bytes) => {
             ErrorObject::parse_error("Parse error: the message is not valid JSON")
         }
-        Category::Data => match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
-            Some(b'[') => ErrorObject::invalid_request("Invalid Request: batches are not supported"),
-            _ => ErrorObject::invalid_request(format!("Invalid Request: {error}")),
-        },
+        Category::Data => ErrorObject::invalid_request(format!("Invalid Request: {error}")),
     }
 }
 
 fn invalid(id: &Option<RequestId>, why: &str) -> Result<Message, DecodeError> {
     Err(DecodeError::new(id.clone(), ErrorObject::invalid_request(why)))
+}
+
+fn is_json(bytes: &[u8]) -> bool {
+    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok()
+}
+
+/// Reads a member that is present as `Some`, `null` included.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<&'de RawValue>, D::Error> {
+    <&RawValue>::deserialize(d).map(Some)
 }
