@@ -1,0 +1,121 @@
+//! The boot report: everything assembled, per seam word, with origins; the
+//! resolved pipeline of every method, in order; which strategy won and why.
+
+use std::fmt;
+
+use mcp_core::content::Implementation;
+use serde::Serialize;
+
+use crate::dispatch::RouteReport;
+use crate::origin::Origin;
+use crate::strategy::Selection;
+
+/// One registered member of a seam.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Member {
+    /// The seam word: `Contributor`, `Customizer`, `Interceptor`, `Source`, `Strategy`, `Extension`.
+    pub seam: &'static str,
+    /// What exactly: `tool`, `call-tool customizer`, `raw interceptor`, …
+    pub kind: String,
+    /// Its name.
+    pub name: String,
+    /// Its order, where the seam has one.
+    pub order: Option<i32>,
+    /// Where it was registered.
+    pub origin: Origin,
+}
+
+/// What boot assembled (text with [`Display`](fmt::Display), JSON with `serde`).
+#[derive(Debug, Clone, Serialize)]
+pub struct BootReport {
+    /// The server's identity.
+    pub server: Implementation,
+    /// Every member of every seam, grouped by seam word in the order of the taxonomy.
+    pub members: Vec<Member>,
+    /// The winner of each one-active seam.
+    pub selections: Vec<Selection>,
+    /// The raw interceptors, outermost first.
+    pub raw_interceptors: Vec<String>,
+    /// Every method's pipeline.
+    pub methods: Vec<MethodReport>,
+}
+
+/// One method's resolved pipeline.
+#[derive(Debug, Clone, Serialize)]
+pub struct MethodReport {
+    /// The wire name.
+    pub method: String,
+    /// The eras it exists in.
+    pub eras: Vec<mcp_core::version::Era>,
+    /// Who provides it ([`Origin::FRAMEWORK`] for built-ins).
+    pub owner: Origin,
+    /// Its typed interceptors, outermost first.
+    pub typed_interceptors: Vec<String>,
+    /// Each handler with its chain, outermost first.
+    pub handlers: Vec<HandlerReport>,
+}
+
+/// One handler's chain.
+#[derive(Debug, Clone, Serialize)]
+pub struct HandlerReport {
+    /// The target, such as ``tool `echo` ``.
+    pub target: String,
+    /// Its steps, outermost first, ending with the handler.
+    pub chain: Vec<String>,
+}
+
+impl From<RouteReport> for MethodReport {
+    fn from(r: RouteReport) -> Self {
+        Self {
+            method: r.method,
+            eras: r.eras,
+            owner: r.owner,
+            typed_interceptors: r.typed,
+            handlers: r.handlers.into_iter().map(|(target, chain)| HandlerReport { target, chain }).collect(),
+        }
+    }
+}
+
+impl BootReport {
+    /// The report as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+impl fmt::Display for BootReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "boot report for {} {}", self.server.name, self.server.version)?;
+        for seam in ["Contributor", "Customizer", "Interceptor", "Source", "Strategy", "Extension"] {
+            let members: Vec<&Member> = self.members.iter().filter(|m| m.seam == seam).collect();
+            writeln!(f, "\n{seam}s ({})", members.len())?;
+            for m in members {
+                let order = m.order.map(|o| format!(" order {o}")).unwrap_or_default();
+                writeln!(f, "  {} `{}`{order} — {}", m.kind, m.name, m.origin)?;
+            }
+        }
+        writeln!(f, "\nactive strategies")?;
+        for s in &self.selections {
+            writeln!(f, "  {}: `{}` — {} ({})", s.seam, s.winner, s.reason, s.origin)?;
+        }
+        writeln!(f, "\nraw interceptors (outermost first)")?;
+        for r in &self.raw_interceptors {
+            writeln!(f, "  {r}")?;
+        }
+        writeln!(f, "\nmethods")?;
+        for m in &self.methods {
+            let eras: Vec<String> = m.eras.iter().map(|e| format!("{e:?}").to_lowercase()).collect();
+            writeln!(f, "  {} [{}] — {}", m.method, eras.join(", "), m.owner)?;
+            for t in &m.typed_interceptors {
+                writeln!(f, "    typed {t}")?;
+            }
+            for h in &m.handlers {
+                writeln!(f, "    {}:", h.target)?;
+                for step in &h.chain {
+                    writeln!(f, "      {step}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,200 @@
+//! Customizers: run once per target at boot and fold into a framework-owned
+//! config — a handler's descriptor, guards and handler-chain interceptors, or
+//! the server's capabilities.
+//!
+//! Customizers are folded in a deterministic order (order, then name, then
+//! origin). A customizer may change a descriptor's metadata (title,
+//! description, `_meta`) but not its identity (a tool's name and schemas, a
+//! prompt's name, a resource's URI, a template's URI template): boot checks
+//! after each customizer and fails naming it.
+//!
+//! | kind | config | identity |
+//! |---|---|---|
+//! | call-tool | `HandlerConfig<Tool>` | `name`, `inputSchema`, `outputSchema` |
+//! | get-prompt | `HandlerConfig<Prompt>` | `name` |
+//! | read-resource | `HandlerConfig<Resource>` | `uri` |
+//! | read-resource-template | `HandlerConfig<ResourceTemplate>` | `uriTemplate` |
+//! | contributed method | `HandlerConfig<MethodDescriptor>` | `name` |
+//!
+//! ```
+//! use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
+//! use mcp_server::core::tools::Tool;
+//!
+//! /// Prefixes every tool description.
+//! struct Branding;
+//! impl HandlerCustomizer<Tool> for Branding {
+//!     fn customize(&self, config: &mut HandlerConfig<Tool>) {
+//!         let tool = config.descriptor_mut();
+//!         tool.description = Some(format!("[acme] {}", tool.description.as_deref().unwrap_or("")));
+//!     }
+//! }
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+
+use mcp_core::capabilities::ServerCapabilities;
+use mcp_core::prompts::Prompt;
+use mcp_core::resources::{Resource, ResourceTemplate};
+use mcp_core::tools::Tool;
+use serde::Serialize;
+
+use crate::guard::Guard;
+use crate::interceptor::{HandlerInterceptor, Stratum};
+use crate::origin::Origin;
+
+/// Customizes the handler config of every target of kind `D`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a customizer of `{D}` handlers",
+    note = "implement `mcp_server::customizer::HandlerCustomizer<{D}>`"
+)]
+pub trait HandlerCustomizer<D>: Send + Sync + 'static {
+    /// Folds this customizer into one handler's config.
+    fn customize(&self, config: &mut HandlerConfig<D>);
+}
+
+/// Customizes the server's capabilities (extensions advertise themselves here).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a server-capabilities customizer",
+    note = "implement `mcp_server::customizer::ServerCapabilitiesCustomizer`"
+)]
+pub trait ServerCapabilitiesCustomizer: Send + Sync + 'static {
+    /// Edits the capabilities.
+    fn customize(&self, capabilities: &mut ServerCapabilities);
+}
+
+/// The descriptor of a contributed JSON-RPC method.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MethodDescriptor {
+    /// The wire name.
+    pub name: String,
+}
+
+/// An interceptor a customizer attached, with its place in the chain.
+#[derive(Clone)]
+pub(crate) struct Attached {
+    pub(crate) stratum: Stratum,
+    pub(crate) order: i32,
+    pub(crate) name: String,
+    pub(crate) interceptor: Arc<dyn HandlerInterceptor>,
+    pub(crate) origin: Origin,
+}
+
+/// One handler's config while customizers fold into it.
+pub struct HandlerConfig<D> {
+    descriptor: D,
+    origin: Origin,
+    pub(crate) guards: Vec<Arc<dyn Guard>>,
+    pub(crate) interceptors: Vec<Attached>,
+    pub(crate) current: Origin,
+}
+
+impl<D: fmt::Debug> fmt::Debug for HandlerConfig<D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HandlerConfig")
+            .field("descriptor", &self.descriptor)
+            .field("origin", &self.origin)
+            .field("guards", &self.guards.len())
+            .field("interceptors", &self.interceptors.len())
+            .finish()
+    }
+}
+
+impl<D> HandlerConfig<D> {
+    pub(crate) fn new(descriptor: D, origin: Origin) -> Self {
+        Self { descriptor, origin, guards: Vec::new(), interceptors: Vec::new(), current: origin }
+    }
+
+    /// The descriptor as customizers left it so far.
+    pub fn descriptor(&self) -> &D {
+        &self.descriptor
+    }
+
+    /// The descriptor, to edit its metadata (not its identity).
+    pub fn descriptor_mut(&mut self) -> &mut D {
+        &mut self.descriptor
+    }
+
+    /// Replaces the descriptor; the replacement must keep the identity.
+    pub fn set_descriptor(&mut self, descriptor: D) {
+        self.descriptor = descriptor;
+    }
+
+    /// Where the handler was registered.
+    pub fn origin(&self) -> Origin {
+        self.origin
+    }
+
+    /// Adds a guard, evaluated at the start of the `AUTHORIZATION` stratum.
+    pub fn add_guard(&mut self, guard: impl Guard) -> &mut Self {
+        self.guards.push(Arc::new(guard));
+        self
+    }
+
+    /// Adds an interceptor in `stratum`, at `order` among that stratum's members.
+    pub fn add_interceptor(
+        &mut self,
+        stratum: Stratum,
+        order: i32,
+        name: impl Into<String>,
+        interceptor: impl HandlerInterceptor,
+    ) -> &mut Self {
+        let origin = self.current;
+        self.interceptors.push(Attached {
+            stratum,
+            order,
+            name: name.into(),
+            interceptor: Arc::new(interceptor),
+            origin,
+        });
+        self
+    }
+
+    pub(crate) fn into_parts(self) -> (D, Vec<Arc<dyn Guard>>, Vec<Attached>) {
+        (self.descriptor, self.guards, self.interceptors)
+    }
+}
+
+/// The identity of a descriptor: what a customizer may not change.
+pub(crate) trait Identity {
+    /// The identity fields, named, as JSON text for comparison and messages.
+    fn identity(&self) -> Vec<(&'static str, String)>;
+}
+
+fn text<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+impl Identity for Tool {
+    fn identity(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("name", self.name.clone()),
+            ("inputSchema", text(&self.input_schema)),
+            ("outputSchema", text(&self.output_schema)),
+        ]
+    }
+}
+
+impl Identity for Prompt {
+    fn identity(&self) -> Vec<(&'static str, String)> {
+        vec![("name", self.name.clone())]
+    }
+}
+
+impl Identity for Resource {
+    fn identity(&self) -> Vec<(&'static str, String)> {
+        vec![("uri", self.uri.clone())]
+    }
+}
+
+impl Identity for ResourceTemplate {
+    fn identity(&self) -> Vec<(&'static str, String)> {
+        vec![("uriTemplate", self.uri_template.clone())]
+    }
+}
+
+impl Identity for MethodDescriptor {
+    fn identity(&self) -> Vec<(&'static str, String)> {
+        vec![("name", self.name.clone())]
+    }
+}

@@ -1,0 +1,86 @@
+//! Guards decide who may see and call a handler.
+//!
+//! A guard runs twice in a handler's life: when a list is built (a denied
+//! tool, prompt or resource is left out) and when it is called (a denied call
+//! fails with [`FORBIDDEN`](crate::error::FORBIDDEN)). Guards are attached by
+//! customizers, per handler or per contributed method, and evaluated in the
+//! `AUTHORIZATION` stratum of the handler chain.
+//!
+//! ```
+//! use mcp_server::guard::{Decision, Guard, guard_fn};
+//!
+//! let admins_only = guard_fn("admins-only", |ctx, _target| {
+//!     if ctx.principal().has_role("admin") { Decision::Allow } else { Decision::deny("admins only") }
+//! });
+//! assert_eq!(admins_only.name(), "admins-only");
+//! ```
+
+use std::fmt;
+
+use crate::context::RequestContext;
+use crate::target::Target;
+
+/// The outcome of a guard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// The caller may proceed.
+    Allow,
+    /// The caller may not; the reason is for logs and the error's `data`.
+    Deny(String),
+}
+
+impl Decision {
+    /// A denial with a reason.
+    pub fn deny(reason: impl Into<String>) -> Self {
+        Decision::Deny(reason.into())
+    }
+}
+
+/// Decides whether the caller of a request may see and call a handler.
+///
+/// Guards are synchronous: they run for every item of a list, and must be
+/// cheap. Anything slow belongs in the principal source, which runs once.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a guard",
+    note = "implement `mcp_server::guard::Guard`, or build one with `guard_fn(name, |ctx, target| ...)`"
+)]
+pub trait Guard: Send + Sync + 'static {
+    /// The name shown in the boot report.
+    fn name(&self) -> &str;
+
+    /// Decides for one caller and one target.
+    fn check(&self, ctx: &RequestContext, target: &Target) -> Decision;
+}
+
+/// A guard made from a closure; see [`guard_fn`].
+pub struct GuardFn<F> {
+    name: String,
+    check: F,
+}
+
+impl<F> fmt::Debug for GuardFn<F> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GuardFn").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+/// A guard named `name` that decides with `check`.
+pub fn guard_fn<F>(name: impl Into<String>, check: F) -> GuardFn<F>
+where
+    F: Fn(&RequestContext, &Target) -> Decision + Send + Sync + 'static,
+{
+    GuardFn { name: name.into(), check }
+}
+
+impl<F> Guard for GuardFn<F>
+where
+    F: Fn(&RequestContext, &Target) -> Decision + Send + Sync + 'static,
+{
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn check(&self, ctx: &RequestContext, target: &Target) -> Decision {
+        (self.check)(ctx, target)
+    }
+}

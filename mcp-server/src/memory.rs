@@ -1,0 +1,228 @@
+//! An in-memory transport and client: drive a built server from tests (or
+//! from an application) without any I/O.
+//!
+//! The client speaks the 2026-07-28 era by default, filling each request's
+//! `_meta` with the protocol version and its capabilities, and records the
+//! notifications the server sends back.
+//!
+//! ```
+//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+//! use mcp_server::{Server, origin};
+//! use mcp_server::contributor::contributor_fn;
+//! use mcp_server::handler::handler_fn;
+//! use mcp_server::memory::MemoryClient;
+//! use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
+//!
+//! let server = Server::builder().without_linked()
+//!     .contributor(origin!(), "tools", contributor_fn(|c| {
+//!         c.tool(Tool { name: "hello".into(), ..Default::default() },
+//!                handler_fn::<CallTool, _, _, _>(|_, _| async { Ok(CallToolResult::text("hello!")) }));
+//!     }))
+//!     .build();
+//! let client = MemoryClient::new(&server);
+//! let result = client.call_tool("hello", serde_json::json!({})).await.unwrap();
+//! assert_eq!(result, CallToolResult::text("hello!"));
+//! # });
+//! ```
+
+use std::fmt;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use mcp_core::capabilities::ClientCapabilities;
+use mcp_core::error::ErrorObject;
+use mcp_core::json::{JsonObject, JsonValue};
+use mcp_core::jsonrpc::{JsonRpcVersion, Notification, Request, RequestId};
+use mcp_core::meta;
+use mcp_core::method::Method;
+use mcp_core::mrtr::InputRequiredResult;
+use mcp_core::result::ResultType;
+use mcp_core::tools::{CallTool, CallToolRequestParams, CallToolResult, ListTools, Tool};
+use mcp_core::version::{self, Era};
+use serde::de::DeserializeOwned;
+use serde_json::json;
+use tokio_util::sync::CancellationToken;
+
+use crate::reply::{AlternateResult, Reply};
+use crate::server::{Caller, Server, Session};
+use crate::sink::NotificationSink;
+use crate::source::Credentials;
+
+/// Records notifications in arrival order.
+#[derive(Debug, Default)]
+struct Recorder(Mutex<Vec<Notification>>);
+
+impl NotificationSink for Recorder {
+    fn send(&self, notification: Notification) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(notification);
+    }
+}
+
+/// A client connected to a server in memory.
+pub struct MemoryClient {
+    server: Server,
+    credentials: Credentials,
+    capabilities: ClientCapabilities,
+    session: Option<Arc<Session>>,
+    next_id: AtomicI64,
+    notifications: Arc<Recorder>,
+}
+
+impl fmt::Debug for MemoryClient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MemoryClient").field("server", &self.server).finish_non_exhaustive()
+    }
+}
+
+impl MemoryClient {
+    /// A modern-era client of `server`, without credentials or capabilities.
+    pub fn new(server: &Server) -> Self {
+        Self {
+            server: server.clone(),
+            credentials: Credentials::none(),
+            capabilities: ClientCapabilities::default(),
+            session: None,
+            next_id: AtomicI64::new(1),
+            notifications: Arc::default(),
+        }
+    }
+
+    /// Sends these credentials with every request.
+    #[must_use]
+    pub fn with_credentials(mut self, credentials: Credentials) -> Self {
+        self.credentials = credentials;
+        self
+    }
+
+    /// Declares these capabilities with every request.
+    #[must_use]
+    pub fn with_capabilities(mut self, capabilities: ClientCapabilities) -> Self {
+        self.capabilities = capabilities;
+        self
+    }
+
+    /// Speaks the legacy era, as if `initialize` had negotiated `session`.
+    #[must_use]
+    pub fn legacy(mut self, session: Session) -> Self {
+        self.session = Some(Arc::new(session));
+        self
+    }
+
+    fn caller(&self, cancellation: CancellationToken) -> Caller {
+        Caller {
+            era: if self.session.is_some() { Era::Legacy } else { Era::Modern },
+            credentials: self.credentials.clone(),
+            notifications: self.notifications.clone(),
+            cancellation,
+            session: self.session.clone(),
+        }
+    }
+
+    /// Sends one JSON message as is; returns the response, if any.
+    pub async fn send(&self, message: &JsonValue) -> Option<JsonValue> {
+        let bytes = serde_json::to_vec(message).expect("a JSON value serializes");
+        let response = self.server.handle(&bytes, &self.caller(CancellationToken::new())).await?;
+        serde_json::from_slice(&response).ok()
+    }
+
+    /// Sends one request for `method` with `params`, adding the modern `_meta`
+    /// keys it lacks; returns the response's `result` or `error`.
+    pub async fn request_raw(&self, method: &str, params: JsonValue) -> Result<JsonValue, ErrorObject> {
+        self.request_cancellable(method, params, CancellationToken::new()).await
+    }
+
+    /// Like [`request_raw`](Self::request_raw), with a cancellation token the
+    /// caller may fire while the request runs.
+    pub async fn request_cancellable(
+        &self,
+        method: &str,
+        mut params: JsonValue,
+        cancellation: CancellationToken,
+    ) -> Result<JsonValue, ErrorObject> {
+        if self.session.is_none() {
+            self.fill_meta(&mut params);
+        }
+        let id = RequestId::Number(self.next_id.fetch_add(1, Ordering::Relaxed));
+        let raw = serde_json::value::to_raw_value(&params).expect("a JSON value serializes");
+        let request = Request { jsonrpc: JsonRpcVersion, id, method: method.to_owned(), params: Some(raw) };
+        let response = self.server.handle_request(request, &self.caller(cancellation)).await;
+        let mut response: JsonObject = serde_json::from_slice(&response).expect("the server answers JSON");
+        match (response.remove("result"), response.remove("error")) {
+            (Some(result), _) => Ok(result),
+            (None, Some(error)) => Err(serde_json::from_value(error).expect("a JSON-RPC error object")),
+            (None, None) => Err(ErrorObject::internal_error("a response with neither result nor error")),
+        }
+    }
+
+    /// Sends a request for method `M` and decodes its reply.
+    pub async fn request<M: Method>(&self, params: &M::Params) -> Result<Reply<M::Result>, ErrorObject> {
+        let params = serde_json::to_value(params).expect("params serialize");
+        let result = self.request_raw(M::NAME, params).await?;
+        decode_reply(result)
+    }
+
+    /// Calls a tool and returns its complete result.
+    pub async fn call_tool(&self, name: &str, arguments: JsonValue) -> Result<CallToolResult, ErrorObject> {
+        let params = CallToolRequestParams {
+            name: name.to_owned(),
+            arguments: arguments.as_object().cloned(),
+            ..Default::default()
+        };
+        match self.request::<CallTool>(&params).await? {
+            Reply::Complete(result) => Ok(result),
+            other => Err(ErrorObject::internal_error(format!("expected a complete result, got `{}`", other.result_type().as_str()))),
+        }
+    }
+
+    /// Lists every tool, following cursors.
+    pub async fn list_tools(&self) -> Result<Vec<Tool>, ErrorObject> {
+        let mut tools = Vec::new();
+        let mut cursor: Option<String> = None;
+        loop {
+            let params = mcp_core::pagination::PaginatedRequestParams { cursor: cursor.take(), ..Default::default() };
+            let Reply::Complete(page) = self.request::<ListTools>(&params).await? else {
+                return Err(ErrorObject::internal_error("tools/list answered with a non-complete result"));
+            };
+            tools.extend(page.tools);
+            match page.next_cursor {
+                Some(next) => cursor = Some(next),
+                None => return Ok(tools),
+            }
+        }
+    }
+
+    /// Takes the notifications received so far.
+    pub fn take_notifications(&self) -> Vec<Notification> {
+        std::mem::take(&mut *self.notifications.0.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    fn fill_meta(&self, params: &mut JsonValue) {
+        if !params.is_object() {
+            *params = json!({});
+        }
+        let object = params.as_object_mut().expect("an object");
+        let meta = object.entry("_meta").or_insert_with(|| json!({}));
+        if let Some(meta) = meta.as_object_mut() {
+            meta.entry(meta::PROTOCOL_VERSION).or_insert_with(|| version::LATEST.into());
+            meta.entry(meta::CLIENT_CAPABILITIES)
+                .or_insert_with(|| serde_json::to_value(&self.capabilities).expect("capabilities serialize"));
+        }
+    }
+}
+
+/// Decodes a `result` by its `resultType`.
+fn decode_reply<T: DeserializeOwned>(result: JsonValue) -> Result<Reply<T>, ErrorObject> {
+    let bad = |e: serde_json::Error| ErrorObject::internal_error(format!("the result does not decode: {e}"));
+    let kind = result.get("resultType").and_then(JsonValue::as_str).unwrap_or("complete").to_owned();
+    if kind == ResultType::COMPLETE.as_str() {
+        serde_json::from_value(result).map(Reply::Complete).map_err(bad)
+    } else if kind == ResultType::INPUT_REQUIRED.as_str() {
+        serde_json::from_value::<InputRequiredResult>(result).map(Reply::InputRequired).map_err(bad)
+    } else {
+        let JsonValue::Object(mut body) = result else {
+            return Err(ErrorObject::internal_error("a result that is not an object"));
+        };
+        body.remove("resultType");
+        Ok(Reply::Alternate(AlternateResult { result_type: ResultType(kind.into()), body }))
+    }
+}

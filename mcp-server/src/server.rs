@@ -1,0 +1,232 @@
+//! The frozen server: one immutable, cheaply clonable value; serving a
+//! request is a lookup and a walk down its chain.
+
+use std::fmt;
+use std::sync::Arc;
+
+use mcp_core::capabilities::{ClientCapabilities, ServerCapabilities};
+use mcp_core::content::Implementation;
+use mcp_core::error::ErrorObject;
+use mcp_core::jsonrpc::{self, ErrorResponse, Message, Request, RequestId, ResultResponse};
+use mcp_core::logging::LoggingLevel;
+use mcp_core::meta::{self, RequestMeta};
+use mcp_core::version::{self, Era};
+use serde::Deserialize;
+use serde_json::value::RawValue;
+use tokio_util::sync::CancellationToken;
+
+use crate::boot::{BootReport, Builder};
+use crate::context::{ContextParts, RequestContext};
+use crate::interceptor::{RawCall, RawChain, RawNext};
+use crate::sink::{ChangeSink, DiscardSink, NotificationSink};
+use crate::source::{Credentials, PrincipalSource};
+use crate::strategy::KeyStrategy;
+
+/// An assembled MCP server. Clones share it.
+#[derive(Clone)]
+pub struct Server {
+    inner: Arc<ServerInner>,
+}
+
+pub(crate) struct ServerInner {
+    pub(crate) info: Implementation,
+    pub(crate) capabilities: ServerCapabilities,
+    pub(crate) instructions: Option<String>,
+    pub(crate) raw: RawChain,
+    pub(crate) principal_source: Arc<dyn PrincipalSource>,
+    pub(crate) key_strategy: Arc<dyn KeyStrategy>,
+    pub(crate) changes: Arc<dyn ChangeSink>,
+    pub(crate) report: BootReport,
+}
+
+impl fmt::Debug for Server {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Server").field("info", &self.inner.info).finish_non_exhaustive()
+    }
+}
+
+/// Who sends a request, as the transport knows it.
+#[derive(Clone)]
+pub struct Caller {
+    /// The era of the connection: modern unless a legacy session was negotiated.
+    pub era: Era,
+    /// The caller's credentials, for the principal source.
+    pub credentials: Credentials,
+    /// Where this request's progress and log notifications go.
+    pub notifications: Arc<dyn NotificationSink>,
+    /// Fires when the client cancels the request or goes away.
+    pub cancellation: CancellationToken,
+    /// What a legacy session negotiated; `None` for modern requests.
+    pub session: Option<Arc<Session>>,
+}
+
+impl fmt::Debug for Caller {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Caller").field("era", &self.era).field("session", &self.session).finish_non_exhaustive()
+    }
+}
+
+impl Caller {
+    /// A modern-era caller without credentials whose notifications are dropped.
+    pub fn modern() -> Self {
+        Self {
+            era: Era::Modern,
+            credentials: Credentials::none(),
+            notifications: Arc::new(DiscardSink),
+            cancellation: CancellationToken::new(),
+            session: None,
+        }
+    }
+}
+
+/// What a legacy (2025-11-25) client negotiated with `initialize`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Session {
+    /// The negotiated protocol version.
+    pub protocol_version: String,
+    /// The client's capabilities.
+    pub client_capabilities: ClientCapabilities,
+    /// The client's identity.
+    pub client_info: Option<Implementation>,
+    /// The level set with `logging/setLevel`.
+    pub log_level: Option<LoggingLevel>,
+}
+
+/// Only the `_meta` of a request's params.
+#[derive(Deserialize)]
+struct MetaOnly {
+    #[serde(rename = "_meta", default)]
+    meta: Option<RequestMeta>,
+}
+
+impl Server {
+    /// A builder for a server.
+    pub fn builder() -> Builder {
+        Builder::default()
+    }
+
+    pub(crate) fn new(inner: ServerInner) -> Self {
+        Self { inner: Arc::new(inner) }
+    }
+
+    /// The server's identity.
+    pub fn info(&self) -> &Implementation {
+        &self.inner.info
+    }
+
+    /// The server's capabilities.
+    pub fn capabilities(&self) -> &ServerCapabilities {
+        &self.inner.capabilities
+    }
+
+    /// The instructions for the model, if any.
+    pub fn instructions(&self) -> Option<&str> {
+        self.inner.instructions.as_deref()
+    }
+
+    /// What boot assembled.
+    pub fn report(&self) -> &BootReport {
+        &self.inner.report
+    }
+
+    /// The active key strategy.
+    pub fn key_strategy(&self) -> &dyn KeyStrategy {
+        &*self.inner.key_strategy
+    }
+
+    /// Where changes are published.
+    pub fn changes(&self) -> &dyn ChangeSink {
+        &*self.inner.changes
+    }
+
+    /// Serves one message: a request gets its encoded response; a
+    /// notification or a response gets `None`; bytes that are not a message
+    /// get the error response.
+    pub async fn handle(&self, bytes: &[u8], caller: &Caller) -> Option<Vec<u8>> {
+        match jsonrpc::decode(bytes) {
+            Ok(Message::Request(request)) => Some(self.handle_request(request, caller).await),
+            Ok(Message::Notification(_) | Message::Response(_)) => None,
+            Err(error) => Some(encode_error(error.id, error.error)),
+        }
+    }
+
+    /// Serves one decoded request and returns the encoded response.
+    pub async fn handle_request(&self, request: Request, caller: &Caller) -> Vec<u8> {
+        let Request { id, method, params, .. } = request;
+        match self.serve(&id, method, params.as_deref(), caller).await {
+            Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
+            Err(error) => encode_error(Some(id), error),
+        }
+    }
+
+    async fn serve(
+        &self,
+        id: &RequestId,
+        method: String,
+        params: Option<&RawValue>,
+        caller: &Caller,
+    ) -> Result<Box<RawValue>, ErrorObject> {
+        let route = self.inner.raw.routes.get(method.as_str());
+        if route.is_some_and(|r| !r.eras().contains(&caller.era)) {
+            return Err(ErrorObject::method_not_found(&method));
+        }
+        let meta = match params {
+            Some(raw) => serde_json::from_str::<MetaOnly>(raw.get())
+                .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))?
+                .meta,
+            None => None,
+        };
+        let ctx = self.context(id, method, meta, caller)?;
+        let call = RawCall::new(&ctx, params);
+        let answer = RawNext::new(&self.inner.raw, 0).run(&call).await?;
+        Ok(answer.into_result())
+    }
+
+    fn context(
+        &self,
+        id: &RequestId,
+        method: String,
+        meta: Option<RequestMeta>,
+        caller: &Caller,
+    ) -> Result<RequestContext, ErrorObject> {
+        let principal = self.inner.principal_source.principal(&caller.credentials);
+        let mut meta = meta.unwrap_or_default();
+        let (protocol_version, client_capabilities, client_info, log_level) = match (&caller.session, caller.era) {
+            (Some(session), _) => (
+                Some(session.protocol_version.clone()),
+                session.client_capabilities.clone(),
+                session.client_info.clone(),
+                session.log_level,
+            ),
+            (None, _) => {
+                let requested = meta.protocol_version.take().ok_or_else(|| missing_meta(meta::PROTOCOL_VERSION))?;
+                version::negotiate_modern(&requested, version::SUPPORTED).map_err(ErrorObject::from)?;
+                let capabilities =
+                    meta.client_capabilities.take().ok_or_else(|| missing_meta(meta::CLIENT_CAPABILITIES))?;
+                (Some(requested), capabilities, meta.client_info.take(), meta.log_level)
+            }
+        };
+        Ok(RequestContext::new(ContextParts {
+            id: id.clone(),
+            method,
+            era: caller.era,
+            protocol_version,
+            client_capabilities,
+            client_info,
+            principal,
+            cancellation: caller.cancellation.clone(),
+            meta,
+            notifications: caller.notifications.clone(),
+            log_level,
+            changes: self.inner.changes.clone(),
+        }))
+    }
+}
+
+fn missing_meta(key: &str) -> ErrorObject {
+    ErrorObject::invalid_params(format!("Invalid params: `params._meta` must carry `{key}`"))
+}
+
+fn encode_error(id: Option<RequestId>, error: ErrorObject) -> Vec<u8> {
+    serde_json::to_vec(&ErrorResponse::new(id, error)).unwrap_or_default()
+}
