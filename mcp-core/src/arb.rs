@@ -24,7 +24,11 @@ pub fn unit_f64(u: &mut Unstructured<'_>) -> Result<f64> {
 
 /// Optional [`unit_f64`].
 pub fn opt_unit_f64(u: &mut Unstructured<'_>) -> Result<Option<f64>> {
-    if u.arbitrary()? { unit_f64(u).map(Some) } else { Ok(None) }
+    if u.arbitrary()? {
+        unit_f64(u).map(Some)
+    } else {
+        Ok(None)
+    }
 }
 
 /// A finite number, integral or not.
@@ -36,7 +40,11 @@ pub fn finite_f64(u: &mut Unstructured<'_>) -> Result<f64> {
 
 /// Optional [`finite_f64`].
 pub fn opt_finite_f64(u: &mut Unstructured<'_>) -> Result<Option<f64>> {
-    if u.arbitrary()? { finite_f64(u).map(Some) } else { Ok(None) }
+    if u.arbitrary()? {
+        finite_f64(u).map(Some)
+    } else {
+        Ok(None)
+    }
 }
 
 /// A JSON value as the official `schema.json` types `JSONValue`: no `null`
@@ -52,7 +60,11 @@ pub fn schema_json_object(u: &mut Unstructured<'_>) -> Result<JsonObject> {
 
 /// Optional [`schema_json_object`].
 pub fn opt_schema_json_object(u: &mut Unstructured<'_>) -> Result<Option<JsonObject>> {
-    if u.arbitrary()? { schema_json_object(u).map(Some) } else { Ok(None) }
+    if u.arbitrary()? {
+        schema_json_object(u).map(Some)
+    } else {
+        Ok(None)
+    }
 }
 
 /// A map from arbitrary keys to [`schema_json_object`]s (`experimental`,
@@ -77,7 +89,11 @@ pub fn any_json_value(u: &mut Unstructured<'_>) -> Result<JsonValue> {
 
 /// Optional [`any_json_value`].
 pub fn opt_any_json_value(u: &mut Unstructured<'_>) -> Result<Option<JsonValue>> {
-    if u.arbitrary()? { any_json_value(u).map(Some) } else { Ok(None) }
+    if u.arbitrary()? {
+        any_json_value(u).map(Some)
+    } else {
+        Ok(None)
+    }
 }
 
 /// A JSON object with any values (`{ [key: string]: unknown }`).
@@ -87,7 +103,11 @@ pub fn any_json_object(u: &mut Unstructured<'_>) -> Result<JsonObject> {
 
 /// Optional [`any_json_object`].
 pub fn opt_any_json_object(u: &mut Unstructured<'_>) -> Result<Option<JsonObject>> {
-    if u.arbitrary()? { any_json_object(u).map(Some) } else { Ok(None) }
+    if u.arbitrary()? {
+        any_json_object(u).map(Some)
+    } else {
+        Ok(None)
+    }
 }
 
 /// A JSON Schema object with `"type": "object"` and a few properties, as a
@@ -114,20 +134,29 @@ pub fn object_schema(u: &mut Unstructured<'_>) -> Result<JsonObject> {
 
 /// Optional [`object_schema`].
 pub fn opt_object_schema(u: &mut Unstructured<'_>) -> Result<Option<JsonObject>> {
-    if u.arbitrary()? { object_schema(u).map(Some) } else { Ok(None) }
+    if u.arbitrary()? {
+        object_schema(u).map(Some)
+    } else {
+        Ok(None)
+    }
 }
 
 /// A short key drawn from a small alphabet, so generated maps stay readable.
 pub fn key(u: &mut Unstructured<'_>) -> Result<String> {
     let len = u.int_in_range(1..=8u8)?;
     (0..len)
-        .map(|_| u.choose(b"abcdefghijklmnopqrstuvwxyz_0123456789").map(|b| char::from(*b)))
+        .map(|_| {
+            u.choose(b"abcdefghijklmnopqrstuvwxyz_0123456789")
+                .map(|b| char::from(*b))
+        })
         .collect()
 }
 
 /// A short vector of arbitrary elements.
 pub fn short_vec<'a, T: Arbitrary<'a>>(u: &mut Unstructured<'a>) -> Result<Vec<T>> {
-    (0..u.int_in_range(0..=3u8)?).map(|_| T::arbitrary(u)).collect()
+    (0..u.int_in_range(0..=3u8)?)
+        .map(|_| T::arbitrary(u))
+        .collect()
 }
 
 fn json_value(u: &mut Unstructured<'_>, depth: u32, wide: bool) -> Result<JsonValue> {

@@ -44,8 +44,7 @@ pub struct ClientCapabilities {
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_object_map))]
     pub extensions: Option<CapabilityMap>,
     /// Legacy (2025-11-25) task support: which requests the client runs as tasks.
-    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
-    pub tasks: Option<JsonObject>,
+    pub tasks: Option<crate::legacy::tasks::ClientTasksCapability>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
     #[cfg_attr(feature = "arbitrary", arbitrary(value = JsonObject::new()))]
@@ -143,8 +142,7 @@ pub struct ServerCapabilities {
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_object_map))]
     pub extensions: Option<CapabilityMap>,
     /// Legacy (2025-11-25) task support: which requests the server runs as tasks.
-    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
-    pub tasks: Option<JsonObject>,
+    pub tasks: Option<crate::legacy::tasks::ServerTasksCapability>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
     #[cfg_attr(feature = "arbitrary", arbitrary(value = JsonObject::new()))]

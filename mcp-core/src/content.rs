@@ -38,6 +38,7 @@ pub struct Annotations {
     pub audience: Option<Vec<Role>>,
     /// How important the object is, from 0 (least) to 1 (most).
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_unit_f64))]
+    #[serde(serialize_with = "crate::json::opt_number")]
     pub priority: Option<f64>,
     /// When the object was last modified, as an ISO 8601 timestamp.
     pub last_modified: Option<String>,
@@ -113,7 +114,11 @@ pub struct Implementation {
 impl Implementation {
     /// An implementation named `name` at `version`.
     pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
-        Self { name: name.into(), version: version.into(), ..Self::default() }
+        Self {
+            name: name.into(),
+            version: version.into(),
+            ..Self::default()
+        }
     }
 }
 
@@ -162,7 +167,10 @@ pub struct TextContent {
 impl TextContent {
     /// Text content.
     pub fn new(text: impl Into<String>) -> Self {
-        Self { text: text.into(), ..Self::default() }
+        Self {
+            text: text.into(),
+            ..Self::default()
+        }
     }
 }
 

@@ -6,8 +6,8 @@
 //!
 //! let result = DiscoverResult {
 //!     supported_versions: vec!["2026-07-28".into()],
-//!     ttl_ms: 3_600_000,
-//!     cache_scope: CacheScope::Public,
+//!     ttl_ms: Some(3_600_000),
+//!     cache_scope: Some(CacheScope::Public),
 //!     ..Default::default()
 //! };
 //! let json = serde_json::to_value(&result).unwrap();
@@ -44,12 +44,12 @@ pub struct DiscoverResult {
     pub capabilities: ServerCapabilities,
     /// How to use the server, for the model.
     pub instructions: Option<String>,
-    /// How long the answer stays fresh, in milliseconds.
-    #[serde(default)]
-    pub ttl_ms: u64,
-    /// Who may share the cached answer.
-    #[serde(default)]
-    pub cache_scope: CacheScope,
+    /// How long the answer stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub ttl_ms: Option<u64>,
+    /// Who may share the cached answer: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub cache_scope: Option<CacheScope>,
 }
 
 methods! {

@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
 
+use crate::json::OrderedMap;
 use crate::meta::RequestMeta;
 use crate::method::{MethodCall, methods, params};
 use crate::tag::wire_tag;
@@ -77,8 +78,8 @@ pub struct RequestedSchema {
     /// Always `object`.
     #[serde(rename = "type")]
     pub kind: ObjectTypeTag,
-    /// The fields.
-    pub properties: BTreeMap<String, PrimitiveSchemaDefinition>,
+    /// The fields, in the order the form shows them.
+    pub properties: OrderedMap<PrimitiveSchemaDefinition>,
     /// The fields that must be filled.
     pub required: Option<Vec<String>>,
 }
@@ -181,12 +182,15 @@ pub struct NumberSchema {
     pub description: Option<String>,
     /// The smallest allowed value.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_finite_f64))]
+    #[serde(serialize_with = "crate::json::opt_number")]
     pub minimum: Option<f64>,
     /// The largest allowed value.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_finite_f64))]
+    #[serde(serialize_with = "crate::json::opt_number")]
     pub maximum: Option<f64>,
     /// The default value.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_finite_f64))]
+    #[serde(serialize_with = "crate::json::opt_number")]
     pub default: Option<f64>,
 }
 
@@ -415,7 +419,9 @@ pub enum ElicitValue {
     /// A string.
     String(String),
     /// A number.
-    Number(#[cfg_attr(feature = "arbitrary", arbitrary(with = arbitrary_integer))] serde_json::Number),
+    Number(
+        #[cfg_attr(feature = "arbitrary", arbitrary(with = arbitrary_integer))] serde_json::Number,
+    ),
     /// A boolean.
     Bool(bool),
     /// Several strings.

@@ -109,7 +109,8 @@ pub struct ErrorObject {
     pub code: ErrorCode,
     /// A short description of the error.
     pub message: String,
-    /// Further information, shaped by the code.
+    /// Further information, shaped by the code; an explicit `null` is kept.
+    #[serde(default, deserialize_with = "crate::json::present")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_any_json_value))]
     pub data: Option<JsonValue>,
 }
@@ -117,7 +118,11 @@ pub struct ErrorObject {
 impl ErrorObject {
     /// An error with a code and a message and no data.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), data: None }
+        Self {
+            code,
+            message: message.into(),
+            data: None,
+        }
     }
 
     /// Attaches `data`.
@@ -139,7 +144,10 @@ impl ErrorObject {
 
     /// `-32601`, naming the method.
     pub fn method_not_found(method: &str) -> Self {
-        Self::new(ErrorCode::METHOD_NOT_FOUND, format!("Method not found: {method}"))
+        Self::new(
+            ErrorCode::METHOD_NOT_FOUND,
+            format!("Method not found: {method}"),
+        )
     }
 
     /// `-32602`.
@@ -162,7 +170,9 @@ impl ErrorObject {
         message: impl Into<String>,
         required: ClientCapabilities,
     ) -> Self {
-        let data = MissingRequiredClientCapabilityData { required_capabilities: required };
+        let data = MissingRequiredClientCapabilityData {
+            required_capabilities: required,
+        };
         Self::new(ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY, message).with_typed_data(&data)
     }
 
@@ -185,8 +195,11 @@ impl ErrorObject {
 
 impl From<UnsupportedProtocolVersionData> for ErrorObject {
     fn from(data: UnsupportedProtocolVersionData) -> Self {
-        Self::new(ErrorCode::UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version")
-            .with_typed_data(&data)
+        Self::new(
+            ErrorCode::UNSUPPORTED_PROTOCOL_VERSION,
+            "Unsupported protocol version",
+        )
+        .with_typed_data(&data)
     }
 }
 

@@ -21,14 +21,22 @@ use crate::logging::LoggingMessageNotification;
 use crate::method::{Method, NotificationMethod, TypedNotification, TypedRequest};
 use crate::mrtr::InputRequiredResult;
 use crate::progress::ProgressNotification;
-use crate::prompts::{GetPromptRequest, GetPromptResult, ListPromptsRequest, ListPromptsResult, PromptListChangedNotification};
+use crate::prompts::{
+    GetPromptRequest, GetPromptResult, ListPromptsRequest, ListPromptsResult,
+    PromptListChangedNotification,
+};
 use crate::resources::{
-    ListResourceTemplatesRequest, ListResourceTemplatesResult, ListResourcesRequest, ListResourcesResult,
-    ReadResourceRequest, ReadResourceResult, ResourceListChangedNotification, ResourceUpdatedNotification,
+    ListResourceTemplatesRequest, ListResourceTemplatesResult, ListResourcesRequest,
+    ListResourcesResult, ReadResourceRequest, ReadResourceResult, ResourceListChangedNotification,
+    ResourceUpdatedNotification,
 };
 use crate::result::EmptyResult;
-use crate::subscriptions::{SubscriptionsAcknowledgedNotification, SubscriptionsListenRequest, SubscriptionsListenResult};
-use crate::tools::{CallToolRequest, CallToolResult, ListToolsRequest, ListToolsResult, ToolListChangedNotification};
+use crate::subscriptions::{
+    SubscriptionsAcknowledgedNotification, SubscriptionsListenRequest, SubscriptionsListenResult,
+};
+use crate::tools::{
+    CallToolRequest, CallToolResult, ListToolsRequest, ListToolsResult, ToolListChangedNotification,
+};
 
 /// Declares a union of typed requests or notifications, decoded by `method`.
 macro_rules! method_union {
@@ -142,6 +150,10 @@ pub type ClientResult = EmptyResult;
 ///
 /// Results carry no method name, so decoding tries the shapes from the most
 /// specific to [`EmptyResult`], which accepts any result.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "a decoded message, moved once; boxing would cost every caller a `Box` pattern"
+)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]

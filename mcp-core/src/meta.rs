@@ -82,7 +82,10 @@ pub fn is_reserved_key(key: &str) -> bool {
     let Some((prefix, _)) = key.split_once('/') else {
         return false;
     };
-    matches!(prefix.split('.').nth(1), Some("modelcontextprotocol" | "mcp"))
+    matches!(
+        prefix.split('.').nth(1),
+        Some("modelcontextprotocol" | "mcp")
+    )
 }
 
 /// A `_meta` object with no reserved keys of its own (`MetaObject`).

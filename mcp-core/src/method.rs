@@ -130,7 +130,12 @@ pub struct TypedRequest<M: Method> {
 impl<M: Method> TypedRequest<M> {
     /// A request with id `id` and `params`.
     pub fn new(id: impl Into<RequestId>, params: M::Params) -> Self {
-        Self { jsonrpc: JsonRpcVersion, id: id.into(), method: M::default(), params }
+        Self {
+            jsonrpc: JsonRpcVersion,
+            id: id.into(),
+            method: M::default(),
+            params,
+        }
     }
 }
 
@@ -150,7 +155,11 @@ pub struct TypedNotification<N: NotificationMethod> {
 impl<N: NotificationMethod> TypedNotification<N> {
     /// A notification with `params`.
     pub fn new(params: N::Params) -> Self {
-        Self { jsonrpc: JsonRpcVersion, method: N::default(), params }
+        Self {
+            jsonrpc: JsonRpcVersion,
+            method: N::default(),
+            params,
+        }
     }
 }
 
@@ -169,7 +178,10 @@ pub struct MethodCall<M: Method> {
 impl<M: Method> MethodCall<M> {
     /// A call with `params`.
     pub fn new(params: M::Params) -> Self {
-        Self { method: M::default(), params }
+        Self {
+            method: M::default(),
+            params,
+        }
     }
 }
 
@@ -184,7 +196,10 @@ mod arbitrary_impls {
         M::Params: Arbitrary<'a>,
     {
         fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-            Ok(Self::new(u.arbitrary::<crate::jsonrpc::RequestId>()?, u.arbitrary()?))
+            Ok(Self::new(
+                u.arbitrary::<crate::jsonrpc::RequestId>()?,
+                u.arbitrary()?,
+            ))
         }
     }
 

@@ -41,6 +41,10 @@ pub enum InputRequest {
 }
 
 /// The client's answer to one input request (`InputResponse`): a bare result.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "a decoded message, moved once; boxing would cost every caller a `Box` pattern"
+)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]

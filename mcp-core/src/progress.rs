@@ -4,8 +4,9 @@
 //! use mcp_core::progress::ProgressNotificationParams;
 //!
 //! let params = ProgressNotificationParams::new(7.into(), 50.0).with_total(100.0);
+//! // Integral numbers are written without a fraction, as a JavaScript peer writes them.
 //! assert_eq!(serde_json::to_value(&params).unwrap(),
-//!            serde_json::json!({"progressToken": 7, "progress": 50.0, "total": 100.0}));
+//!            serde_json::json!({"progressToken": 7, "progress": 50, "total": 100}));
 //! ```
 
 use serde::{Deserialize, Serialize};
@@ -29,9 +30,11 @@ pub struct ProgressNotificationParams {
     pub progress_token: ProgressToken,
     /// Progress so far; increases with every notification.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::finite_f64))]
+    #[serde(serialize_with = "crate::json::number")]
     pub progress: f64,
     /// The total, if known.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_finite_f64))]
+    #[serde(serialize_with = "crate::json::opt_number")]
     pub total: Option<f64>,
     /// A human-readable message.
     pub message: Option<String>,
@@ -40,7 +43,13 @@ pub struct ProgressNotificationParams {
 impl ProgressNotificationParams {
     /// Progress `progress` for the request that sent `token`.
     pub fn new(token: ProgressToken, progress: f64) -> Self {
-        Self { meta: None, progress_token: token, progress, total: None, message: None }
+        Self {
+            meta: None,
+            progress_token: token,
+            progress,
+            total: None,
+            message: None,
+        }
     }
 
     /// Sets the total.

@@ -105,12 +105,12 @@ pub struct ListPromptsResult {
     pub prompts: Vec<Prompt>,
     /// Where the next page starts.
     pub next_cursor: Option<Cursor>,
-    /// How long the list stays fresh, in milliseconds.
-    #[serde(default)]
-    pub ttl_ms: u64,
-    /// Who may share the cached list.
-    #[serde(default)]
-    pub cache_scope: CacheScope,
+    /// How long the list stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub ttl_ms: Option<u64>,
+    /// Who may share the cached list: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub cache_scope: Option<CacheScope>,
 }
 
 /// Params of `prompts/get` (`GetPromptRequestParams`).

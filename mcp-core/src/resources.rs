@@ -158,12 +158,20 @@ pub enum ResourceContents {
 impl ResourceContents {
     /// Text contents at `uri`.
     pub fn text(uri: impl Into<String>, text: impl Into<String>) -> Self {
-        Self::Text(TextResourceContents { uri: uri.into(), text: text.into(), ..Default::default() })
+        Self::Text(TextResourceContents {
+            uri: uri.into(),
+            text: text.into(),
+            ..Default::default()
+        })
     }
 
     /// Binary contents at `uri`, already base64-encoded.
     pub fn blob(uri: impl Into<String>, base64: impl Into<String>) -> Self {
-        Self::Blob(BlobResourceContents { uri: uri.into(), blob: base64.into(), ..Default::default() })
+        Self::Blob(BlobResourceContents {
+            uri: uri.into(),
+            blob: base64.into(),
+            ..Default::default()
+        })
     }
 
     /// The URI.
@@ -206,12 +214,12 @@ pub struct ListResourcesResult {
     pub resources: Vec<Resource>,
     /// Where the next page starts.
     pub next_cursor: Option<Cursor>,
-    /// How long the list stays fresh, in milliseconds.
-    #[serde(default)]
-    pub ttl_ms: u64,
-    /// Who may share the cached list.
-    #[serde(default)]
-    pub cache_scope: CacheScope,
+    /// How long the list stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub ttl_ms: Option<u64>,
+    /// Who may share the cached list: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub cache_scope: Option<CacheScope>,
 }
 
 /// The result of `resources/templates/list` (`ListResourceTemplatesResult`).
@@ -230,12 +238,12 @@ pub struct ListResourceTemplatesResult {
     pub resource_templates: Vec<ResourceTemplate>,
     /// Where the next page starts.
     pub next_cursor: Option<Cursor>,
-    /// How long the list stays fresh, in milliseconds.
-    #[serde(default)]
-    pub ttl_ms: u64,
-    /// Who may share the cached list.
-    #[serde(default)]
-    pub cache_scope: CacheScope,
+    /// How long the list stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub ttl_ms: Option<u64>,
+    /// Who may share the cached list: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub cache_scope: Option<CacheScope>,
 }
 
 /// Params naming one resource (`ResourceRequestParams`).
@@ -283,12 +291,12 @@ pub struct ReadResourceResult {
     pub result_type: ResultType,
     /// The contents: one or more, for the resource and any it contains.
     pub contents: Vec<ResourceContents>,
-    /// How long the contents stay fresh, in milliseconds.
-    #[serde(default)]
-    pub ttl_ms: u64,
-    /// Who may share the cached contents.
-    #[serde(default)]
-    pub cache_scope: CacheScope,
+    /// How long the contents stay fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub ttl_ms: Option<u64>,
+    /// Who may share the cached contents: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub cache_scope: Option<CacheScope>,
 }
 
 /// Params of `notifications/resources/updated` (`ResourceUpdatedNotificationParams`).
@@ -303,7 +311,11 @@ pub struct ResourceUpdatedNotificationParams {
     pub uri: String,
 }
 
-params!(ResourceRequestParams, ReadResourceRequestParams, ResourceUpdatedNotificationParams);
+params!(
+    ResourceRequestParams,
+    ReadResourceRequestParams,
+    ResourceUpdatedNotificationParams
+);
 
 methods! {
     /// `resources/list`: the resources a client may read, paginated.

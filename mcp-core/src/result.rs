@@ -113,18 +113,24 @@ pub struct CacheableResult {
     /// The kind of result.
     #[serde(rename = "resultType", default)]
     pub result_type: ResultType,
-    /// How long the result stays fresh, in milliseconds.
-    #[serde(rename = "ttlMs", default)]
-    pub ttl_ms: u64,
-    /// Who may share the cached result.
-    #[serde(rename = "cacheScope", default)]
-    pub cache_scope: CacheScope,
+    /// How long the result stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
+    #[serde(rename = "ttlMs")]
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub ttl_ms: Option<u64>,
+    /// Who may share the cached result: required in 2026-07-28, absent in 2025-11-25.
+    #[serde(rename = "cacheScope")]
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub cache_scope: Option<CacheScope>,
 }
 
 /// The answer to a request that may ask the client for input first: the
 /// complete result, or an [`InputRequiredResult`] (MRTR).
 ///
 /// On the wire this is `T | InputRequiredResult`, told apart by `resultType`.
+#[allow(
+    clippy::large_enum_variant,
+    reason = "a decoded message, moved once; boxing would cost every caller a `Box` pattern"
+)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]

@@ -64,7 +64,6 @@ methods! {
     }
 }
 
-
 /// A roots request as an MRTR input request (`ListRootsRequest`).
 ///
 /// Members besides `method` and `params` (older peers send an `id`) are kept.

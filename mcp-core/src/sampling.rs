@@ -17,7 +17,9 @@
 use serde::{Deserialize, Serialize};
 use serde_with::skip_serializing_none;
 
-use crate::content::{AudioContent, ImageContent, Role, TextContent, ToolResultContent, ToolUseContent};
+use crate::content::{
+    AudioContent, ImageContent, Role, TextContent, ToolResultContent, ToolUseContent,
+};
 use crate::json::JsonObject;
 use crate::meta::{Meta, RequestMeta};
 use crate::method::{MethodCall, methods, params};
@@ -43,12 +45,15 @@ pub struct ModelPreferences {
     pub hints: Option<Vec<ModelHint>>,
     /// How much cost matters.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_unit_f64))]
+    #[serde(serialize_with = "crate::json::opt_number")]
     pub cost_priority: Option<f64>,
     /// How much speed matters.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_unit_f64))]
+    #[serde(serialize_with = "crate::json::opt_number")]
     pub speed_priority: Option<f64>,
     /// How much capability matters.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_unit_f64))]
+    #[serde(serialize_with = "crate::json::opt_number")]
     pub intelligence_priority: Option<f64>,
 }
 
@@ -149,6 +154,7 @@ pub struct CreateMessageRequestParams {
     pub include_context: Option<IncludeContext>,
     /// The sampling temperature.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_finite_f64))]
+    #[serde(serialize_with = "crate::json::opt_number")]
     pub temperature: Option<f64>,
     /// The most tokens to sample.
     pub max_tokens: u64,

@@ -98,7 +98,10 @@ pub struct SubscriptionsAcknowledgedNotificationParams {
     pub notifications: SubscriptionFilter,
 }
 
-params!(SubscriptionsListenRequestParams, SubscriptionsAcknowledgedNotificationParams);
+params!(
+    SubscriptionsListenRequestParams,
+    SubscriptionsAcknowledgedNotificationParams
+);
 
 methods! {
     /// `subscriptions/listen`: open a stream of change notifications.

@@ -21,12 +21,12 @@ use serde_with::skip_serializing_none;
 
 use crate::content::{ContentBlock, Icon};
 use crate::json::{JsonObject, JsonValue};
+use crate::jsonrpc::ResultResponse;
 use crate::meta::{Meta, RequestMeta, ResultMeta};
 use crate::method::{TypedNotification, TypedRequest, methods, notifications, params};
 use crate::mrtr::InputResponses;
 use crate::pagination::{Cursor, NotificationParams, PaginatedRequestParams};
 use crate::result::{CacheScope, Outcome, ResultType};
-use crate::jsonrpc::ResultResponse;
 use crate::version::Era;
 
 /// Hints about what a tool does (`ToolAnnotations`); untrusted unless the server is.
@@ -119,12 +119,12 @@ pub struct ListToolsResult {
     pub tools: Vec<Tool>,
     /// Where the next page starts.
     pub next_cursor: Option<Cursor>,
-    /// How long the list stays fresh, in milliseconds.
-    #[serde(default)]
-    pub ttl_ms: u64,
-    /// Who may share the cached list.
-    #[serde(default)]
-    pub cache_scope: CacheScope,
+    /// How long the list stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub ttl_ms: Option<u64>,
+    /// Who may share the cached list: required in 2026-07-28, absent in 2025-11-25.
+    #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    pub cache_scope: Option<CacheScope>,
 }
 
 /// Params of `tools/call` (`CallToolRequestParams`).
@@ -179,12 +179,18 @@ pub struct CallToolResult {
 impl CallToolResult {
     /// A result with one text block.
     pub fn text(text: impl Into<String>) -> Self {
-        Self { content: vec![ContentBlock::text(text)], ..Self::default() }
+        Self {
+            content: vec![ContentBlock::text(text)],
+            ..Self::default()
+        }
     }
 
     /// A failed call, with the error as text for the model to read.
     pub fn error(text: impl Into<String>) -> Self {
-        Self { is_error: Some(true), ..Self::text(text) }
+        Self {
+            is_error: Some(true),
+            ..Self::text(text)
+        }
     }
 }
 

@@ -40,7 +40,13 @@ pub const LATEST: &str = V2026_07_28;
 pub const LATEST_LEGACY: &str = V2025_11_25;
 
 /// Every version this model can serve, newest first.
-pub const SUPPORTED: &[&str] = &[V2026_07_28, V2025_11_25, V2025_06_18, V2025_03_26, V2024_11_05];
+pub const SUPPORTED: &[&str] = &[
+    V2026_07_28,
+    V2025_11_25,
+    V2025_06_18,
+    V2025_03_26,
+    V2024_11_05,
+];
 
 /// The JSON-RPC version every message carries.
 pub const JSONRPC_VERSION: &str = "2.0";
@@ -116,7 +122,12 @@ pub fn negotiate_modern(
 
 /// Answers a legacy `initialize`: echo a supported legacy version, else offer the newest.
 pub fn negotiate_legacy(requested: &str, supported: &[&'static str]) -> Negotiation {
-    let legacy = || supported.iter().copied().filter(|v| era_of(v) == Some(Era::Legacy));
+    let legacy = || {
+        supported
+            .iter()
+            .copied()
+            .filter(|v| era_of(v) == Some(Era::Legacy))
+    };
     match legacy().find(|v| *v == requested) {
         Some(v) => Negotiation::Accepted(v),
         None => Negotiation::Offered(legacy().next().unwrap_or(LATEST_LEGACY)),

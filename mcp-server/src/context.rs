@@ -80,7 +80,10 @@ pub(crate) struct ContextParts {
 
 impl RequestContext {
     pub(crate) fn new(parts: ContextParts) -> Self {
-        let progress = ProgressSink::new(parts.meta.progress_token.clone(), parts.notifications.clone());
+        let progress = ProgressSink::new(
+            parts.meta.progress_token.clone(),
+            parts.notifications.clone(),
+        );
         let log = LogSink::new(parts.log_level, parts.notifications);
         Self {
             inner: Arc::new(Inner {
@@ -192,13 +195,24 @@ impl RequestContext {
     /// Stores a value for later interceptors and the handler of this request
     /// (a correlation id, a span), one per type.
     pub fn insert<T: Any + Send + Sync>(&self, value: T) {
-        let mut extensions = self.inner.extensions.lock().unwrap_or_else(|e| e.into_inner());
+        let mut extensions = self
+            .inner
+            .extensions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         extensions.insert(TypeId::of::<T>(), Box::new(value));
     }
 
     /// A value stored with [`insert`](Self::insert), cloned out.
     pub fn get<T: Any + Send + Sync + Clone>(&self) -> Option<T> {
-        let extensions = self.inner.extensions.lock().unwrap_or_else(|e| e.into_inner());
-        extensions.get(&TypeId::of::<T>())?.downcast_ref::<T>().cloned()
+        let extensions = self
+            .inner
+            .extensions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        extensions
+            .get(&TypeId::of::<T>())?
+            .downcast_ref::<T>()
+            .cloned()
     }
 }

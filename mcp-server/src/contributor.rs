@@ -66,14 +66,17 @@ pub(crate) struct Contributed<T> {
     pub(crate) origin: Origin,
 }
 
+/// A contributed descriptor with the handler of method `M`.
+pub(crate) type WithHandler<D, M> = Contributed<(D, Arc<dyn Handler<M>>)>;
+
 /// The values contributors add, each with its origin.
 pub struct Contributions {
     origin: Origin,
-    pub(crate) tools: Vec<Contributed<(Tool, Arc<dyn Handler<CallTool>>)>>,
-    pub(crate) prompts: Vec<Contributed<(Prompt, Arc<dyn Handler<GetPrompt>>)>>,
-    pub(crate) resources: Vec<Contributed<(Resource, Arc<dyn Handler<ReadResource>>)>>,
-    pub(crate) templates: Vec<Contributed<(ResourceTemplate, Arc<dyn Handler<ReadResource>>)>>,
-    pub(crate) completions: Vec<Contributed<(CompletionRef, Arc<dyn Handler<Complete>>)>>,
+    pub(crate) tools: Vec<WithHandler<Tool, CallTool>>,
+    pub(crate) prompts: Vec<WithHandler<Prompt, GetPrompt>>,
+    pub(crate) resources: Vec<WithHandler<Resource, ReadResource>>,
+    pub(crate) templates: Vec<WithHandler<ResourceTemplate, ReadResource>>,
+    pub(crate) completions: Vec<WithHandler<CompletionRef, Complete>>,
     pub(crate) methods: Vec<Contributed<Arc<dyn ErasedMethod>>>,
 }
 
@@ -119,21 +122,34 @@ impl Contributions {
     /// Adds a tool whose handler is shared.
     pub fn tool_shared(&mut self, tool: Tool, handler: Arc<dyn Handler<CallTool>>) -> &mut Self {
         let origin = self.origin;
-        self.tools.push(Contributed { value: (tool, handler), origin });
+        self.tools.push(Contributed {
+            value: (tool, handler),
+            origin,
+        });
         self
     }
 
     /// Adds a prompt.
     pub fn prompt(&mut self, prompt: Prompt, handler: impl Handler<GetPrompt>) -> &mut Self {
         let origin = self.origin;
-        self.prompts.push(Contributed { value: (prompt, Arc::new(handler)), origin });
+        self.prompts.push(Contributed {
+            value: (prompt, Arc::new(handler)),
+            origin,
+        });
         self
     }
 
     /// Adds a resource with a fixed URI.
-    pub fn resource(&mut self, resource: Resource, handler: impl Handler<ReadResource>) -> &mut Self {
+    pub fn resource(
+        &mut self,
+        resource: Resource,
+        handler: impl Handler<ReadResource>,
+    ) -> &mut Self {
         let origin = self.origin;
-        self.resources.push(Contributed { value: (resource, Arc::new(handler)), origin });
+        self.resources.push(Contributed {
+            value: (resource, Arc::new(handler)),
+            origin,
+        });
         self
     }
 
@@ -144,14 +160,24 @@ impl Contributions {
         handler: impl Handler<ReadResource>,
     ) -> &mut Self {
         let origin = self.origin;
-        self.templates.push(Contributed { value: (template, Arc::new(handler)), origin });
+        self.templates.push(Contributed {
+            value: (template, Arc::new(handler)),
+            origin,
+        });
         self
     }
 
     /// Adds completions for a prompt argument or a template variable.
-    pub fn completion(&mut self, reference: CompletionRef, handler: impl Handler<Complete>) -> &mut Self {
+    pub fn completion(
+        &mut self,
+        reference: CompletionRef,
+        handler: impl Handler<Complete>,
+    ) -> &mut Self {
         let origin = self.origin;
-        self.completions.push(Contributed { value: (reference, Arc::new(handler)), origin });
+        self.completions.push(Contributed {
+            value: (reference, Arc::new(handler)),
+            origin,
+        });
         self
     }
 
@@ -160,7 +186,10 @@ impl Contributions {
     pub fn method<M: Method>(&mut self, handler: impl Handler<M>) -> &mut Self {
         let origin = self.origin;
         let entry: Arc<dyn ErasedMethod> = Arc::new(MethodEntry::<M>::new(Arc::new(handler)));
-        self.methods.push(Contributed { value: entry, origin });
+        self.methods.push(Contributed {
+            value: entry,
+            origin,
+        });
         self
     }
 }

@@ -102,7 +102,13 @@ impl<D: fmt::Debug> fmt::Debug for HandlerConfig<D> {
 
 impl<D> HandlerConfig<D> {
     pub(crate) fn new(descriptor: D, origin: Origin) -> Self {
-        Self { descriptor, origin, guards: Vec::new(), interceptors: Vec::new(), current: origin }
+        Self {
+            descriptor,
+            origin,
+            guards: Vec::new(),
+            interceptors: Vec::new(),
+            current: origin,
+        }
     }
 
     /// The descriptor as customizers left it so far.

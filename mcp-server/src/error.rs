@@ -21,7 +21,11 @@ pub const FORBIDDEN: ErrorCode = ErrorCode(-32010);
 
 /// The error for a call a guard denied; `data` names the target and the reason.
 pub fn forbidden(target: &Target, reason: &str) -> ErrorObject {
-    ErrorObject::new(FORBIDDEN, format!("Forbidden: the caller may not use {target}")).with_data(json!({
+    ErrorObject::new(
+        FORBIDDEN,
+        format!("Forbidden: the caller may not use {target}"),
+    )
+    .with_data(json!({
         "kind": target.kind,
         "name": target.name,
         "reason": reason,

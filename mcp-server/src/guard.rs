@@ -60,7 +60,9 @@ pub struct GuardFn<F> {
 
 impl<F> fmt::Debug for GuardFn<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("GuardFn").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("GuardFn")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 
@@ -69,7 +71,10 @@ pub fn guard_fn<F>(name: impl Into<String>, check: F) -> GuardFn<F>
 where
     F: Fn(&RequestContext, &Target) -> Decision + Send + Sync + 'static,
 {
-    GuardFn { name: name.into(), check }
+    GuardFn {
+        name: name.into(),
+        check,
+    }
 }
 
 impl<F> Guard for GuardFn<F>

@@ -53,7 +53,9 @@ pub struct HandlerFn<M, F> {
 
 impl<M, F> fmt::Debug for HandlerFn<M, F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("HandlerFn").field("method", &std::any::type_name::<M>()).finish_non_exhaustive()
+        f.debug_struct("HandlerFn")
+            .field("method", &std::any::type_name::<M>())
+            .finish_non_exhaustive()
     }
 }
 
@@ -68,7 +70,10 @@ where
     Fut: Future<Output = Result<R, ErrorObject>> + Send + 'static,
     R: Into<Reply<M::Result>>,
 {
-    HandlerFn { f, method: PhantomData }
+    HandlerFn {
+        f,
+        method: PhantomData,
+    }
 }
 
 impl<M, F, Fut, R> Handler<M> for HandlerFn<M, F>

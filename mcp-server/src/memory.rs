@@ -54,7 +54,10 @@ struct Recorder(Mutex<Vec<Notification>>);
 
 impl NotificationSink for Recorder {
     fn send(&self, notification: Notification) {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(notification);
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(notification);
     }
 }
 
@@ -70,7 +73,9 @@ pub struct MemoryClient {
 
 impl fmt::Debug for MemoryClient {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("MemoryClient").field("server", &self.server).finish_non_exhaustive()
+        f.debug_struct("MemoryClient")
+            .field("server", &self.server)
+            .finish_non_exhaustive()
     }
 }
 
@@ -110,7 +115,11 @@ impl MemoryClient {
 
     fn caller(&self, cancellation: CancellationToken) -> Caller {
         Caller {
-            era: if self.session.is_some() { Era::Legacy } else { Era::Modern },
+            era: if self.session.is_some() {
+                Era::Legacy
+            } else {
+                Era::Modern
+            },
             credentials: self.credentials.clone(),
             notifications: self.notifications.clone(),
             cancellation,
@@ -121,14 +130,22 @@ impl MemoryClient {
     /// Sends one JSON message as is; returns the response, if any.
     pub async fn send(&self, message: &JsonValue) -> Option<JsonValue> {
         let bytes = serde_json::to_vec(message).expect("a JSON value serializes");
-        let response = self.server.handle(&bytes, &self.caller(CancellationToken::new())).await?;
+        let response = self
+            .server
+            .handle(&bytes, &self.caller(CancellationToken::new()))
+            .await?;
         serde_json::from_slice(&response).ok()
     }
 
     /// Sends one request for `method` with `params`, adding the modern `_meta`
     /// keys it lacks; returns the response's `result` or `error`.
-    pub async fn request_raw(&self, method: &str, params: JsonValue) -> Result<JsonValue, ErrorObject> {
-        self.request_cancellable(method, params, CancellationToken::new()).await
+    pub async fn request_raw(
+        &self,
+        method: &str,
+        params: JsonValue,
+    ) -> Result<JsonValue, ErrorObject> {
+        self.request_cancellable(method, params, CancellationToken::new())
+            .await
     }
 
     /// Like [`request_raw`](Self::request_raw), with a cancellation token the
@@ -144,25 +161,45 @@ impl MemoryClient {
         }
         let id = RequestId::Number(self.next_id.fetch_add(1, Ordering::Relaxed));
         let raw = serde_json::value::to_raw_value(&params).expect("a JSON value serializes");
-        let request = Request { jsonrpc: JsonRpcVersion, id, method: method.to_owned(), params: Some(raw) };
-        let response = self.server.handle_request(request, &self.caller(cancellation)).await;
-        let mut response: JsonObject = serde_json::from_slice(&response).expect("the server answers JSON");
+        let request = Request {
+            jsonrpc: JsonRpcVersion,
+            id,
+            method: method.to_owned(),
+            params: Some(raw),
+        };
+        let response = self
+            .server
+            .handle_request(request, &self.caller(cancellation))
+            .await;
+        let mut response: JsonObject =
+            serde_json::from_slice(&response).expect("the server answers JSON");
         match (response.remove("result"), response.remove("error")) {
             (Some(result), _) => Ok(result),
-            (None, Some(error)) => Err(serde_json::from_value(error).expect("a JSON-RPC error object")),
-            (None, None) => Err(ErrorObject::internal_error("a response with neither result nor error")),
+            (None, Some(error)) => {
+                Err(serde_json::from_value(error).expect("a JSON-RPC error object"))
+            }
+            (None, None) => Err(ErrorObject::internal_error(
+                "a response with neither result nor error",
+            )),
         }
     }
 
     /// Sends a request for method `M` and decodes its reply.
-    pub async fn request<M: Method>(&self, params: &M::Params) -> Result<Reply<M::Result>, ErrorObject> {
+    pub async fn request<M: Method>(
+        &self,
+        params: &M::Params,
+    ) -> Result<Reply<M::Result>, ErrorObject> {
         let params = serde_json::to_value(params).expect("params serialize");
         let result = self.request_raw(M::NAME, params).await?;
         decode_reply(result)
     }
 
     /// Calls a tool and returns its complete result.
-    pub async fn call_tool(&self, name: &str, arguments: JsonValue) -> Result<CallToolResult, ErrorObject> {
+    pub async fn call_tool(
+        &self,
+        name: &str,
+        arguments: JsonValue,
+    ) -> Result<CallToolResult, ErrorObject> {
         let params = CallToolRequestParams {
             name: name.to_owned(),
             arguments: arguments.as_object().cloned(),
@@ -170,7 +207,10 @@ impl MemoryClient {
         };
         match self.request::<CallTool>(&params).await? {
             Reply::Complete(result) => Ok(result),
-            other => Err(ErrorObject::internal_error(format!("expected a complete result, got `{}`", other.result_type().as_str()))),
+            other => Err(ErrorObject::internal_error(format!(
+                "expected a complete result, got `{}`",
+                other.result_type().as_str()
+            ))),
         }
     }
 
@@ -179,9 +219,14 @@ impl MemoryClient {
         let mut tools = Vec::new();
         let mut cursor: Option<String> = None;
         loop {
-            let params = mcp_core::pagination::PaginatedRequestParams { cursor: cursor.take(), ..Default::default() };
+            let params = mcp_core::pagination::PaginatedRequestParams {
+                cursor: cursor.take(),
+                ..Default::default()
+            };
             let Reply::Complete(page) = self.request::<ListTools>(&params).await? else {
-                return Err(ErrorObject::internal_error("tools/list answered with a non-complete result"));
+                return Err(ErrorObject::internal_error(
+                    "tools/list answered with a non-complete result",
+                ));
             };
             tools.extend(page.tools);
             match page.next_cursor {
@@ -193,7 +238,13 @@ impl MemoryClient {
 
     /// Takes the notifications received so far.
     pub fn take_notifications(&self) -> Vec<Notification> {
-        std::mem::take(&mut *self.notifications.0.lock().unwrap_or_else(|e| e.into_inner()))
+        std::mem::take(
+            &mut *self
+                .notifications
+                .0
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()),
+        )
     }
 
     fn fill_meta(&self, params: &mut JsonValue) {
@@ -203,26 +254,43 @@ impl MemoryClient {
         let object = params.as_object_mut().expect("an object");
         let meta = object.entry("_meta").or_insert_with(|| json!({}));
         if let Some(meta) = meta.as_object_mut() {
-            meta.entry(meta::PROTOCOL_VERSION).or_insert_with(|| version::LATEST.into());
-            meta.entry(meta::CLIENT_CAPABILITIES)
-                .or_insert_with(|| serde_json::to_value(&self.capabilities).expect("capabilities serialize"));
+            meta.entry(meta::PROTOCOL_VERSION)
+                .or_insert_with(|| version::LATEST.into());
+            meta.entry(meta::CLIENT_CAPABILITIES).or_insert_with(|| {
+                serde_json::to_value(&self.capabilities).expect("capabilities serialize")
+            });
         }
     }
 }
 
 /// Decodes a `result` by its `resultType`.
 fn decode_reply<T: DeserializeOwned>(result: JsonValue) -> Result<Reply<T>, ErrorObject> {
-    let bad = |e: serde_json::Error| ErrorObject::internal_error(format!("the result does not decode: {e}"));
-    let kind = result.get("resultType").and_then(JsonValue::as_str).unwrap_or("complete").to_owned();
+    let bad = |e: serde_json::Error| {
+        ErrorObject::internal_error(format!("the result does not decode: {e}"))
+    };
+    let kind = result
+        .get("resultType")
+        .and_then(JsonValue::as_str)
+        .unwrap_or("complete")
+        .to_owned();
     if kind == ResultType::COMPLETE.as_str() {
-        serde_json::from_value(result).map(Reply::Complete).map_err(bad)
+        serde_json::from_value(result)
+            .map(Reply::Complete)
+            .map_err(bad)
     } else if kind == ResultType::INPUT_REQUIRED.as_str() {
-        serde_json::from_value::<InputRequiredResult>(result).map(Reply::InputRequired).map_err(bad)
+        serde_json::from_value::<InputRequiredResult>(result)
+            .map(Reply::InputRequired)
+            .map_err(bad)
     } else {
         let JsonValue::Object(mut body) = result else {
-            return Err(ErrorObject::internal_error("a result that is not an object"));
+            return Err(ErrorObject::internal_error(
+                "a result that is not an object",
+            ));
         };
         body.remove("resultType");
-        Ok(Reply::Alternate(AlternateResult { result_type: ResultType(kind.into()), body }))
+        Ok(Reply::Alternate(AlternateResult {
+            result_type: ResultType(kind.into()),
+            body,
+        }))
     }
 }

@@ -42,6 +42,9 @@ impl Origin {
 impl fmt::Display for Origin {
     /// `weather-ext 0.3.1 (weather_ext::tools, src/tools.rs:12)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == Origin::FRAMEWORK {
+            return write!(f, "{} {} (built in)", self.crate_name, self.crate_version);
+        }
         write!(
             f,
             "{} {} ({}, {}:{})",

@@ -28,7 +28,9 @@ use mcp_core::tools::Tool;
 
 use crate::contributor::Contributor;
 use crate::customizer::{HandlerCustomizer, MethodDescriptor, ServerCapabilitiesCustomizer};
-use crate::interceptor::{AlternateResultInterceptor, HandlerInterceptor, RawInterceptor, Stratum, TypedInterceptor};
+use crate::interceptor::{
+    AlternateResultInterceptor, HandlerInterceptor, RawInterceptor, Stratum, TypedInterceptor,
+};
 use crate::origin::Origin;
 use crate::source::PrincipalSource;
 use crate::strategy::KeyStrategy;
@@ -60,7 +62,12 @@ impl fmt::Debug for Registration {
 impl Registration {
     /// A registration; `const`, so it can be submitted.
     pub const fn new(origin: Origin, name: &'static str, order: i32, make: fn() -> Item) -> Self {
-        Self { origin, name, order, make }
+        Self {
+            origin,
+            name,
+            order,
+            make,
+        }
     }
 }
 

@@ -41,7 +41,9 @@ pub(crate) struct ServerInner {
 
 impl fmt::Debug for Server {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Server").field("info", &self.inner.info).finish_non_exhaustive()
+        f.debug_struct("Server")
+            .field("info", &self.inner.info)
+            .finish_non_exhaustive()
     }
 }
 
@@ -62,7 +64,10 @@ pub struct Caller {
 
 impl fmt::Debug for Caller {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Caller").field("era", &self.era).field("session", &self.session).finish_non_exhaustive()
+        f.debug_struct("Caller")
+            .field("era", &self.era)
+            .field("session", &self.session)
+            .finish_non_exhaustive()
     }
 }
 
@@ -106,7 +111,9 @@ impl Server {
     }
 
     pub(crate) fn new(inner: ServerInner) -> Self {
-        Self { inner: Arc::new(inner) }
+        Self {
+            inner: Arc::new(inner),
+        }
     }
 
     /// The server's identity.
@@ -152,7 +159,9 @@ impl Server {
 
     /// Serves one decoded request and returns the encoded response.
     pub async fn handle_request(&self, request: Request, caller: &Caller) -> Vec<u8> {
-        let Request { id, method, params, .. } = request;
+        let Request {
+            id, method, params, ..
+        } = request;
         match self.serve(&id, method, params.as_deref(), caller).await {
             Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
             Err(error) => encode_error(Some(id), error),
@@ -171,9 +180,11 @@ impl Server {
             return Err(ErrorObject::method_not_found(&method));
         }
         let meta = match params {
-            Some(raw) => serde_json::from_str::<MetaOnly>(raw.get())
-                .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))?
-                .meta,
+            Some(raw) => {
+                serde_json::from_str::<MetaOnly>(raw.get())
+                    .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))?
+                    .meta
+            }
             None => None,
         };
         let ctx = self.context(id, method, meta, caller)?;
@@ -191,21 +202,33 @@ impl Server {
     ) -> Result<RequestContext, ErrorObject> {
         let principal = self.inner.principal_source.principal(&caller.credentials);
         let mut meta = meta.unwrap_or_default();
-        let (protocol_version, client_capabilities, client_info, log_level) = match (&caller.session, caller.era) {
-            (Some(session), _) => (
-                Some(session.protocol_version.clone()),
-                session.client_capabilities.clone(),
-                session.client_info.clone(),
-                session.log_level,
-            ),
-            (None, _) => {
-                let requested = meta.protocol_version.take().ok_or_else(|| missing_meta(meta::PROTOCOL_VERSION))?;
-                version::negotiate_modern(&requested, version::SUPPORTED).map_err(ErrorObject::from)?;
-                let capabilities =
-                    meta.client_capabilities.take().ok_or_else(|| missing_meta(meta::CLIENT_CAPABILITIES))?;
-                (Some(requested), capabilities, meta.client_info.take(), meta.log_level)
-            }
-        };
+        let (protocol_version, client_capabilities, client_info, log_level) =
+            match (&caller.session, caller.era) {
+                (Some(session), _) => (
+                    Some(session.protocol_version.clone()),
+                    session.client_capabilities.clone(),
+                    session.client_info.clone(),
+                    session.log_level,
+                ),
+                (None, _) => {
+                    let requested = meta
+                        .protocol_version
+                        .take()
+                        .ok_or_else(|| missing_meta(meta::PROTOCOL_VERSION))?;
+                    version::negotiate_modern(&requested, version::SUPPORTED)
+                        .map_err(ErrorObject::from)?;
+                    let capabilities = meta
+                        .client_capabilities
+                        .take()
+                        .ok_or_else(|| missing_meta(meta::CLIENT_CAPABILITIES))?;
+                    (
+                        Some(requested),
+                        capabilities,
+                        meta.client_info.take(),
+                        meta.log_level,
+                    )
+                }
+            };
         Ok(RequestContext::new(ContextParts {
             id: id.clone(),
             method,

@@ -20,8 +20,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use mcp_core::jsonrpc::{Notification, ProgressToken};
 use mcp_core::json::JsonValue;
+use mcp_core::jsonrpc::{Notification, ProgressToken};
 use mcp_core::logging::{LoggingLevel, LoggingMessage, LoggingMessageNotificationParams};
 use mcp_core::method::NotificationMethod;
 use mcp_core::progress::{Progress, ProgressNotificationParams};
@@ -50,7 +50,9 @@ pub struct ProgressSink {
 
 impl fmt::Debug for ProgressSink {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("ProgressSink").field("token", &self.token).finish_non_exhaustive()
+        f.debug_struct("ProgressSink")
+            .field("token", &self.token)
+            .finish_non_exhaustive()
     }
 }
 
@@ -90,7 +92,9 @@ pub struct LogSink {
 
 impl fmt::Debug for LogSink {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("LogSink").field("threshold", &self.threshold).finish_non_exhaustive()
+        f.debug_struct("LogSink")
+            .field("threshold", &self.threshold)
+            .finish_non_exhaustive()
     }
 }
 
@@ -149,7 +153,9 @@ pub struct BroadcastChangeSink {
 impl BroadcastChangeSink {
     /// A sink whose listeners may lag by at most `capacity` changes.
     pub fn new(capacity: usize) -> Self {
-        Self { sender: broadcast::channel(capacity.max(1)).0 }
+        Self {
+            sender: broadcast::channel(capacity.max(1)).0,
+        }
     }
 
     /// A new listener, which sees changes published from now on.

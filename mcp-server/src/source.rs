@@ -43,7 +43,10 @@ impl Principal {
 
     /// An authenticated caller named `subject`, with no roles.
     pub fn named(subject: impl Into<String>) -> Self {
-        Self { subject: Some(subject.into()), roles: BTreeSet::new() }
+        Self {
+            subject: Some(subject.into()),
+            roles: BTreeSet::new(),
+        }
     }
 
     /// Grants `role`.
@@ -79,7 +82,9 @@ impl Credentials {
 
     /// An `Authorization: Bearer <token>` credential.
     pub fn bearer_token(token: &str) -> Self {
-        Self { authorization: Some(format!("Bearer {token}")) }
+        Self {
+            authorization: Some(format!("Bearer {token}")),
+        }
     }
 
     /// The bearer token, if the authorization is one.

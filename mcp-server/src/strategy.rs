@@ -127,13 +127,22 @@ pub(crate) fn select<T>(
     match supplied.len() {
         0 => {
             let (name, value) = default();
-            let selection =
-                Selection { seam, winner: name, origin: Origin::FRAMEWORK, reason: "default: none was registered" };
+            let selection = Selection {
+                seam,
+                winner: name,
+                origin: Origin::FRAMEWORK,
+                reason: "default: none was registered",
+            };
             Ok((value, selection))
         }
         1 => {
             let c = supplied.pop().expect("one candidate");
-            let selection = Selection { seam, winner: c.name, origin: c.origin, reason: "the only one registered" };
+            let selection = Selection {
+                seam,
+                winner: c.name,
+                origin: c.origin,
+                reason: "the only one registered",
+            };
             Ok((c.value, selection))
         }
         _ => Err(supplied),

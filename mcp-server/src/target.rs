@@ -64,7 +64,12 @@ pub struct Target {
 impl Target {
     /// A target without `_meta`.
     pub fn new(kind: TargetKind, name: impl Into<String>, origin: Origin) -> Self {
-        Self { kind, name: name.into(), meta: None, origin }
+        Self {
+            kind,
+            name: name.into(),
+            meta: None,
+            origin,
+        }
     }
 }
 

@@ -53,14 +53,20 @@ impl UriTemplate {
             if open > 0 {
                 parts.push(Part::Literal(rest[..open].to_owned()));
             }
-            let close = rest[open..].find('}').ok_or_else(|| format!("unclosed `{{` in `{source}`"))? + open;
+            let close = rest[open..]
+                .find('}')
+                .ok_or_else(|| format!("unclosed `{{` in `{source}`"))?
+                + open;
             let expression = &rest[open + 1..close];
             let (reserved, names) = match expression.chars().next() {
                 Some('+' | '#') => (true, &expression[1..]),
                 _ => (false, expression),
             };
-            let names: Vec<String> =
-                names.split(',').map(|n| n.trim_end_matches('*').to_owned()).filter(|n| !n.is_empty()).collect();
+            let names: Vec<String> = names
+                .split(',')
+                .map(|n| n.trim_end_matches('*').to_owned())
+                .filter(|n| !n.is_empty())
+                .collect();
             if names.is_empty() {
                 return Err(format!("empty expression in `{source}`"));
             }
@@ -70,7 +76,10 @@ impl UriTemplate {
         if !rest.is_empty() {
             parts.push(Part::Literal(rest.to_owned()));
         }
-        Ok(Self { source: source.to_owned(), parts })
+        Ok(Self {
+            source: source.to_owned(),
+            parts,
+        })
     }
 
     /// The template as written.
@@ -92,21 +101,34 @@ impl UriTemplate {
         self.match_from(0, uri, &mut variables).then_some(variables)
     }
 
-    fn match_from(&self, index: usize, rest: &str, variables: &mut BTreeMap<String, String>) -> bool {
+    fn match_from(
+        &self,
+        index: usize,
+        rest: &str,
+        variables: &mut BTreeMap<String, String>,
+    ) -> bool {
         match self.parts.get(index) {
             None => rest.is_empty(),
-            Some(Part::Literal(literal)) => {
-                rest.strip_prefix(literal.as_str()).is_some_and(|r| self.match_from(index + 1, r, variables))
-            }
+            Some(Part::Literal(literal)) => rest
+                .strip_prefix(literal.as_str())
+                .is_some_and(|r| self.match_from(index + 1, r, variables)),
             Some(Part::Variable { names, reserved }) => {
                 let stops = |c: char| !reserved && matches!(c, '/' | '?' | '#');
                 let limit = rest.find(stops).unwrap_or(rest.len());
                 // Try the longest value first, backing off until the rest matches.
-                let mut ends: Vec<usize> = rest[..limit].char_indices().map(|(i, _)| i).skip(1).collect();
+                let mut ends: Vec<usize> = rest[..limit]
+                    .char_indices()
+                    .map(|(i, _)| i)
+                    .skip(1)
+                    .collect();
                 ends.push(limit);
                 for &end in ends.iter().rev() {
                     let value = &rest[..end];
-                    let values: Vec<&str> = if names.len() == 1 { vec![value] } else { value.split(',').collect() };
+                    let values: Vec<&str> = if names.len() == 1 {
+                        vec![value]
+                    } else {
+                        value.split(',').collect()
+                    };
                     if values.len() != names.len() || values.iter().any(|v| v.is_empty()) {
                         continue;
                     }

@@ -1,1 +1,15 @@
-//! Support code shared by the workspace-level integration tests.
+//! Support code shared by the workspace-level integration tests, which prove
+//! the `mcp-core` wire model against the official MCP schemas.
+//!
+//! - [`schema`]: the official `schema.json` documents and validators for
+//!   their definitions.
+//! - [`table`]: every schema definition mapped to the Rust type that models it.
+//! - [`generators`]: generators for definitions narrower than their Rust type.
+//! - [`examples`]: the official example messages.
+//! - [`diff`]: readable differences between JSON values.
+
+pub mod diff;
+pub mod examples;
+pub mod generators;
+pub mod schema;
+pub mod table;

@@ -105,7 +105,12 @@ fn envelope_like() -> impl Strategy<Value = Value> {
         member(json!("2.0")),
         member(json!(7)),
         member(json!("tools/call")),
-        prop_oneof![Just(None), Just(Some(json!({"name": "echo"}))), json_leaf().prop_map(Some), Just(Some(json!([1])))],
+        prop_oneof![
+            Just(None),
+            Just(Some(json!({"name": "echo"}))),
+            json_leaf().prop_map(Some),
+            Just(Some(json!([1])))
+        ],
         prop_oneof![3 => Just(None), 1 => Just(Some(json!({}))), 1 => json_leaf().prop_map(Some)],
         prop_oneof![
             3 => Just(None),
@@ -181,7 +186,9 @@ proptest! {
     }
 }
 
-fn check_params<T: serde::de::DeserializeOwned>(request: &jsonrpc::Request) -> Result<(), TestCaseError> {
+fn check_params<T: serde::de::DeserializeOwned>(
+    request: &jsonrpc::Request,
+) -> Result<(), TestCaseError> {
     if let Err(error) = request.params_as::<T>() {
         prop_assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
         prop_assert!(error.message.starts_with("Invalid params"));
@@ -240,28 +247,45 @@ fn an_invalid_request_keeps_its_id_for_the_error_response() {
 fn an_error_response_without_an_id_leaves_the_id_out() {
     let error = jsonrpc::decode(b"not json").unwrap_err();
     let response = serde_json::to_value(error.into_response()).unwrap();
-    assert_eq!(response, json!({"jsonrpc": "2.0", "error": response["error"].clone()}));
+    assert_eq!(
+        response,
+        json!({"jsonrpc": "2.0", "error": response["error"].clone()})
+    );
     assert_eq!(response["error"]["code"], -32700);
 }
 
 #[test]
 fn array_params_are_invalid_params() {
-    let error = jsonrpc::decode(br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":[1]}"#).unwrap_err();
+    let error = jsonrpc::decode(br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":[1]}"#)
+        .unwrap_err();
     assert_eq!(error.error.code, ErrorCode::INVALID_PARAMS);
     assert_eq!(error.id, Some(3.into()));
 }
 
 #[test]
 fn params_of_the_wrong_shape_are_invalid_params_that_say_why() {
-    let message = jsonrpc::decode(br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":5}}"#).unwrap();
-    let Message::Request(request) = message else { panic!("a request") };
-    let error = request.params_as::<mcp_core::tools::CallToolRequestParams>().unwrap_err();
+    let message =
+        jsonrpc::decode(br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":5}}"#)
+            .unwrap();
+    let Message::Request(request) = message else {
+        panic!("a request")
+    };
+    let error = request
+        .params_as::<mcp_core::tools::CallToolRequestParams>()
+        .unwrap_err();
     assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
-    assert!(error.message.contains("expected a string"), "{}", error.message);
+    assert!(
+        error.message.contains("expected a string"),
+        "{}",
+        error.message
+    );
 }
 
 #[test]
 fn an_error_response_with_a_null_id_decodes() {
-    let message = jsonrpc::decode(br#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}"#).unwrap();
+    let message = jsonrpc::decode(
+        br#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}"#,
+    )
+    .unwrap();
     assert!(matches!(message, Message::Response(Response::Error(e)) if e.id.is_none()));
 }

@@ -3,7 +3,10 @@
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::{ErrorResponse, JsonRpcVersion, Message, Notification, Request, RequestId, Response, ResultResponse};
+use super::{
+    ErrorResponse, JsonRpcVersion, Message, Notification, Request, RequestId, Response,
+    ResultResponse,
+};
 use crate::error::ErrorObject;
 
 /// A message that could not be decoded, with the id to answer when it was readable.
@@ -54,12 +57,25 @@ struct Envelope<'a> {
 /// # Errors
 ///
 /// A [`DecodeError`] carrying the request id whenever it could be read.
+#[allow(
+    clippy::result_large_err,
+    reason = "the error is the response to send, built once per bad message"
+)]
 pub fn decode(bytes: &[u8]) -> Result<Message, DecodeError> {
     match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
         Some(b'{') => {}
-        Some(b'[') if is_json(bytes) => return invalid(&None, "Invalid Request: batches are not supported"),
-        _ if is_json(bytes) => return invalid(&None, "Invalid Request: a message is a JSON object"),
-        _ => return Err(DecodeError::new(None, ErrorObject::parse_error("Parse error: the message is not valid JSON"))),
+        Some(b'[') if is_json(bytes) => {
+            return invalid(&None, "Invalid Request: batches are not supported");
+        }
+        _ if is_json(bytes) => {
+            return invalid(&None, "Invalid Request: a message is a JSON object");
+        }
+        _ => {
+            return Err(DecodeError::new(
+                None,
+                ErrorObject::parse_error("Parse error: the message is not valid JSON"),
+            ));
+        }
     }
     let envelope: Envelope<'_> = match serde_json::from_slice(bytes) {
         Ok(envelope) => envelope,
@@ -80,20 +96,34 @@ pub fn decode(bytes: &[u8]) -> Result<Message, DecodeError> {
             return invalid(&id, "Invalid Request: `method` must be a string");
         };
         if envelope.result.is_some() || envelope.error.is_some() {
-            return invalid(&id, "Invalid Request: a request cannot carry `result` or `error`");
+            return invalid(
+                &id,
+                "Invalid Request: a request cannot carry `result` or `error`",
+            );
         }
         let params = match envelope.params.map(|p| (p, p.get().as_bytes().first())) {
             None | Some((_, Some(b'n'))) => None,
             Some((p, Some(b'{'))) => Some(p.to_owned()),
             Some((_, Some(b'['))) => {
-                let error = ErrorObject::invalid_params("Invalid params: MCP params are an object, not an array");
+                let error = ErrorObject::invalid_params(
+                    "Invalid params: MCP params are an object, not an array",
+                );
                 return Err(DecodeError::new(id, error));
             }
             Some(_) => return invalid(&id, "Invalid Request: `params` must be an object"),
         };
         return Ok(match (envelope.id, id) {
-            (None, _) => Message::Notification(Notification { jsonrpc: JsonRpcVersion, method, params }),
-            (Some(_), Some(id)) => Message::Request(Request { jsonrpc: JsonRpcVersion, id, method, params }),
+            (None, _) => Message::Notification(Notification {
+                jsonrpc: JsonRpcVersion,
+                method,
+                params,
+            }),
+            (Some(_), Some(id)) => Message::Request(Request {
+                jsonrpc: JsonRpcVersion,
+                id,
+                method,
+                params,
+            }),
             (Some(_), None) => return invalid(&None, "Invalid Request: `id` must not be null"),
         });
     }
@@ -102,18 +132,37 @@ pub fn decode(bytes: &[u8]) -> Result<Message, DecodeError> {
             let Some(id) = id else {
                 return invalid(&id, "Invalid Request: a result response needs an `id`");
             };
-            let result = serde_json::from_str(result.get())
-                .map_err(|e| DecodeError::new(Some(id.clone()), ErrorObject::invalid_request(format!("Invalid Request: {e}"))))?;
-            Ok(Message::Response(Response::Result(ResultResponse::new(id, result))))
+            let result = serde_json::from_str(result.get()).map_err(|e| {
+                DecodeError::new(
+                    Some(id.clone()),
+                    ErrorObject::invalid_request(format!("Invalid Request: {e}")),
+                )
+            })?;
+            Ok(Message::Response(Response::Result(ResultResponse::new(
+                id, result,
+            ))))
         }
         (None, Some(error)) => {
             let error = serde_json::from_str(error.get()).map_err(|e| {
-                DecodeError::new(id.clone(), ErrorObject::invalid_request(format!("Invalid Request: malformed `error`: {e}")))
+                DecodeError::new(
+                    id.clone(),
+                    ErrorObject::invalid_request(format!(
+                        "Invalid Request: malformed `error`: {e}"
+                    )),
+                )
             })?;
-            Ok(Message::Response(Response::Error(ErrorResponse::new(id, error))))
+            Ok(Message::Response(Response::Error(ErrorResponse::new(
+                id, error,
+            ))))
         }
-        (Some(_), Some(_)) => invalid(&id, "Invalid Request: a response cannot carry both `result` and `error`"),
-        (None, None) => invalid(&id, "Invalid Request: a message needs a `method`, a `result` or an `error`"),
+        (Some(_), Some(_)) => invalid(
+            &id,
+            "Invalid Request: a response cannot carry both `result` and `error`",
+        ),
+        (None, None) => invalid(
+            &id,
+            "Invalid Request: a message needs a `method`, a `result` or an `error`",
+        ),
     }
 }
 
@@ -131,7 +180,9 @@ fn read_id(raw: &RawValue) -> Result<Option<RequestId>, &'static str> {
 fn classify(bytes: &[u8], error: &serde_json::Error) -> ErrorObject {
     use serde_json::error::Category;
     match error.classify() {
-        Category::Syntax | Category::Eof | Category::Io => ErrorObject::parse_error(format!("Parse error: {error}")),
+        Category::Syntax | Category::Eof | Category::Io => {
+            ErrorObject::parse_error(format!("Parse error: {error}"))
+        }
         Category::Data if !is_json(bytes) => {
             ErrorObject::parse_error("Parse error: the message is not valid JSON")
         }
@@ -139,8 +190,12 @@ fn classify(bytes: &[u8], error: &serde_json::Error) -> ErrorObject {
     }
 }
 
+#[allow(clippy::result_large_err, reason = "see `decode`")]
 fn invalid(id: &Option<RequestId>, why: &str) -> Result<Message, DecodeError> {
-    Err(DecodeError::new(id.clone(), ErrorObject::invalid_request(why)))
+    Err(DecodeError::new(
+        id.clone(),
+        ErrorObject::invalid_request(why),
+    ))
 }
 
 fn is_json(bytes: &[u8]) -> bool {

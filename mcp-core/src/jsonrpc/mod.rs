@@ -109,7 +109,10 @@ impl Notification {
     /// # Errors
     ///
     /// Fails when `params` cannot be serialized.
-    pub fn new<P: Serialize>(method: impl Into<String>, params: &P) -> Result<Self, serde_json::Error> {
+    pub fn new<P: Serialize>(
+        method: impl Into<String>,
+        params: &P,
+    ) -> Result<Self, serde_json::Error> {
         Ok(Self {
             jsonrpc: JsonRpcVersion,
             method: method.into(),
@@ -148,7 +151,11 @@ pub struct ResultResponse<R> {
 impl<R> ResultResponse<R> {
     /// A response to request `id`.
     pub fn new(id: RequestId, result: R) -> Self {
-        Self { jsonrpc: JsonRpcVersion, id, result }
+        Self {
+            jsonrpc: JsonRpcVersion,
+            id,
+            result,
+        }
     }
 }
 
@@ -170,7 +177,11 @@ pub struct ErrorResponse {
 impl ErrorResponse {
     /// An error response to request `id`.
     pub fn new(id: Option<RequestId>, error: ErrorObject) -> Self {
-        Self { jsonrpc: JsonRpcVersion, id, error }
+        Self {
+            jsonrpc: JsonRpcVersion,
+            id,
+            error,
+        }
     }
 }
 
@@ -205,11 +216,13 @@ impl<'de> Deserialize<'de> for Message {
 
 fn params_as<T: DeserializeOwned>(params: Option<&RawValue>) -> Result<T, ErrorObject> {
     let text = params.map_or("{}", RawValue::get);
-    serde_json::from_str(text).map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))
+    serde_json::from_str(text)
+        .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))
 }
 
 fn raw_eq(a: Option<&RawValue>, b: Option<&RawValue>) -> bool {
-    let parse = |r: Option<&RawValue>| r.map(|r| serde_json::from_str::<serde_json::Value>(r.get()).ok());
+    let parse =
+        |r: Option<&RawValue>| r.map(|r| serde_json::from_str::<serde_json::Value>(r.get()).ok());
     parse(a) == parse(b)
 }
 
@@ -241,7 +254,11 @@ mod arbitrary_impls {
 
     impl<'a> Arbitrary<'a> for Notification {
         fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-            Ok(Self { jsonrpc: JsonRpcVersion, method: u.arbitrary()?, params: raw_object(u)? })
+            Ok(Self {
+                jsonrpc: JsonRpcVersion,
+                method: u.arbitrary()?,
+                params: raw_object(u)?,
+            })
         }
     }
 }

@@ -5,4 +5,11 @@
 //! Definitions shared by both eras (tools, prompts, resources, content) live
 //! in the crate's topic modules; this module holds what only the legacy era has.
 
+pub mod elicitation;
+pub mod initialize;
+pub mod logging;
+pub mod messages;
+pub mod ping;
+pub mod roots;
+pub mod subscribe;
 pub mod tasks;

@@ -9,7 +9,9 @@ use mcp_core::discover::Discover;
 use mcp_core::json::JsonObject;
 use mcp_core::method::Method;
 use mcp_core::prompts::{GetPrompt, ListPrompts, Prompt};
-use mcp_core::resources::{ListResourceTemplates, ListResources, ReadResource, Resource, ResourceTemplate};
+use mcp_core::resources::{
+    ListResourceTemplates, ListResources, ReadResource, Resource, ResourceTemplate,
+};
 use mcp_core::tools::{CallTool, ListTools, Tool};
 use mcp_core::version;
 
@@ -18,12 +20,16 @@ use super::report::{BootReport, Member, MethodReport};
 use super::{Added, Builder};
 use crate::contributor::{CompletionRef, Contributed, Contributions};
 use crate::customizer::{Attached, HandlerConfig, HandlerCustomizer, Identity, MethodDescriptor};
-use crate::dispatch::{ByName, Completions, Discovery, HandlerChain, Listing, Resources, Route, Single, Step};
-use crate::dispatch::{ChainParts, ErasedMethod, PendingTyped, route};
 use crate::dispatch::Listed;
+use crate::dispatch::{Built, ChainParts, ErasedMethod, PendingTyped, route};
+use crate::dispatch::{
+    ByName, Completions, Discovery, HandlerChain, Listing, Resources, Single, Step,
+};
 use crate::guard::Guard;
 use crate::handler::{Handler, handler_fn};
-use crate::interceptor::{AlternateResultInterceptor, HandlerInterceptor, RawChain, RawInterceptor, Stratum};
+use crate::interceptor::{
+    AlternateResultInterceptor, HandlerInterceptor, RawChain, RawInterceptor, Stratum,
+};
 use crate::origin::Origin;
 use crate::registry::{self, Item, Scope};
 use crate::server::{Server, ServerInner};
@@ -92,7 +98,14 @@ struct Seams {
 }
 
 pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
-    let Builder { info, linked, added, expected, settings, changes } = builder;
+    let Builder {
+        info,
+        linked,
+        added,
+        expected,
+        settings,
+        changes,
+    } = builder;
     let mut errors = Vec::new();
     let mut members = Vec::new();
 
@@ -106,7 +119,19 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
             item: (r.make)(),
         }));
     }
-    entries.extend(added.into_iter().map(|Added { origin, name, order, item }| Entry { origin, name, order, item }));
+    entries.extend(added.into_iter().map(
+        |Added {
+             origin,
+             name,
+             order,
+             item,
+         }| Entry {
+            origin,
+            name,
+            order,
+            item,
+        },
+    ));
     entries.sort_by(|a, b| (a.order, &a.name, a.origin).cmp(&(b.order, &b.name, b.origin)));
 
     let seams = sort_into_seams(entries, &mut members);
@@ -123,28 +148,98 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         all.completions.append(&mut contributions.completions);
         all.methods.append(&mut contributions.methods);
     }
-    let tools = union(TargetKind::Tool, all.tools, |(t, _)| t.name.clone(), &mut errors);
-    let prompts = union(TargetKind::Prompt, all.prompts, |(p, _)| p.name.clone(), &mut errors);
-    let resources = union(TargetKind::Resource, all.resources, |(r, _)| r.uri.clone(), &mut errors);
-    let templates = union(TargetKind::ResourceTemplate, all.templates, |(t, _)| t.uri_template.clone(), &mut errors);
-    let completions = union(TargetKind::Completion, all.completions, |(r, _)| r.to_string(), &mut errors);
+    let tools = union(
+        TargetKind::Tool,
+        all.tools,
+        |(t, _)| t.name.clone(),
+        &mut errors,
+    );
+    let prompts = union(
+        TargetKind::Prompt,
+        all.prompts,
+        |(p, _)| p.name.clone(),
+        &mut errors,
+    );
+    let resources = union(
+        TargetKind::Resource,
+        all.resources,
+        |(r, _)| r.uri.clone(),
+        &mut errors,
+    );
+    let templates = union(
+        TargetKind::ResourceTemplate,
+        all.templates,
+        |(t, _)| t.uri_template.clone(),
+        &mut errors,
+    );
+    let completions = union(
+        TargetKind::Completion,
+        all.completions,
+        |(r, _)| r.to_string(),
+        &mut errors,
+    );
     let methods = union_methods(all.methods, &mut errors);
     for (kind, names) in [
-        ("tool", tools.iter().map(|t| (t.value.0.name.clone(), t.origin)).collect::<Vec<_>>()),
-        ("prompt", prompts.iter().map(|t| (t.value.0.name.clone(), t.origin)).collect()),
-        ("resource", resources.iter().map(|t| (t.value.0.uri.clone(), t.origin)).collect()),
-        ("resource template", templates.iter().map(|t| (t.value.0.uri_template.clone(), t.origin)).collect()),
-        ("completion", completions.iter().map(|t| (t.value.0.to_string(), t.origin)).collect()),
-        ("method", methods.iter().map(|m| (m.value.name().to_owned(), m.origin)).collect()),
+        (
+            "tool",
+            tools
+                .iter()
+                .map(|t| (t.value.0.name.clone(), t.origin))
+                .collect::<Vec<_>>(),
+        ),
+        (
+            "prompt",
+            prompts
+                .iter()
+                .map(|t| (t.value.0.name.clone(), t.origin))
+                .collect(),
+        ),
+        (
+            "resource",
+            resources
+                .iter()
+                .map(|t| (t.value.0.uri.clone(), t.origin))
+                .collect(),
+        ),
+        (
+            "resource template",
+            templates
+                .iter()
+                .map(|t| (t.value.0.uri_template.clone(), t.origin))
+                .collect(),
+        ),
+        (
+            "completion",
+            completions
+                .iter()
+                .map(|t| (t.value.0.to_string(), t.origin))
+                .collect(),
+        ),
+        (
+            "method",
+            methods
+                .iter()
+                .map(|m| (m.value.name().to_owned(), m.origin))
+                .collect(),
+        ),
     ] {
         for (name, origin) in names {
-            members.push(Member { seam: "Contributor", kind: kind.into(), name, order: None, origin });
+            members.push(Member {
+                seam: "Contributor",
+                kind: kind.into(),
+                name,
+                order: None,
+                origin,
+            });
         }
     }
 
     // Select one member per strategy seam.
     let principal_source = match select("PrincipalSource", seams.principal_sources, || {
-        ("AnonymousPrincipalSource".to_owned(), Arc::new(AnonymousPrincipalSource::default()) as Arc<dyn PrincipalSource>)
+        (
+            "AnonymousPrincipalSource".to_owned(),
+            Arc::new(AnonymousPrincipalSource::default()) as Arc<dyn PrincipalSource>,
+        )
     }) {
         Ok(chosen) => Some(chosen),
         Err(all) => {
@@ -153,7 +248,10 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         }
     };
     let key_strategy = match select("KeyStrategy", seams.key_strategies, || {
-        ("HmacKeyStrategy".to_owned(), Arc::new(HmacKeyStrategy::random()) as Arc<dyn KeyStrategy>)
+        (
+            "HmacKeyStrategy".to_owned(),
+            Arc::new(HmacKeyStrategy::random()) as Arc<dyn KeyStrategy>,
+        )
     }) {
         Ok(chosen) => Some(chosen),
         Err(all) => {
@@ -182,66 +280,168 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
 
     // Build every route.
     let alternates: Arc<[(String, Arc<dyn AlternateResultInterceptor>)]> = seams.alternates.into();
-    let chains = ChainBuilder { globals: &seams.globals, alternates: &alternates };
+    let chains = ChainBuilder {
+        globals: &seams.globals,
+        alternates: &alternates,
+    };
     let mut typed = seams.typed;
-    let mut routes: Vec<(String, Result<Arc<dyn Route>, Vec<BootError>>)> = Vec::new();
-    let mut add = |method: &str, built: Result<Arc<dyn Route>, Vec<BootError>>| routes.push((method.to_owned(), built));
+    let mut routes: Vec<(String, Built)> = Vec::new();
+    let mut add = |method: &str, built: Built| routes.push((method.to_owned(), built));
     let mut take = |method: &str| typed.remove(method).unwrap_or_default();
 
     if !tools.is_empty() {
-        let mut by_name = ByName { kind: "tool", chains: HashMap::new(), order: Vec::new() };
+        let mut by_name = ByName {
+            kind: "tool",
+            chains: HashMap::new(),
+            order: Vec::new(),
+        };
         let mut listed = Vec::new();
-        for Contributed { value: (tool, handler), origin } in tools {
+        for Contributed {
+            value: (tool, handler),
+            origin,
+        } in tools
+        {
             let config = fold(TargetKind::Tool, tool, origin, &seams.tools, &mut errors);
             let (tool, guards, attached) = config.into_parts();
-            let target = Target { kind: TargetKind::Tool, name: tool.name.clone(), meta: tool.meta.clone(), origin };
+            let target = Target {
+                kind: TargetKind::Tool,
+                name: tool.name.clone(),
+                meta: tool.meta.clone(),
+                origin,
+            };
             let parts = chains.parts(CallTool::NAME, target.clone(), guards, attached);
-            listed.push(Listed { descriptor: tool.clone(), guards: parts.guards.clone(), target });
+            listed.push(Listed {
+                descriptor: tool.clone(),
+                guards: parts.guards.clone(),
+                target,
+            });
             by_name.order.push(tool.name.clone());
             by_name.chains.insert(tool.name, parts.with(handler));
         }
-        add(CallTool::NAME, route::<CallTool>(Origin::FRAMEWORK, take(CallTool::NAME), Box::new(by_name)));
-        let listing = Listing { items: listed, page_size: settings.page_size, ttl_ms: settings.list_ttl_ms, cache_scope: Default::default() };
-        add(ListTools::NAME, chains.single::<ListTools>(take(ListTools::NAME), Arc::new(listing)));
+        add(
+            CallTool::NAME,
+            route::<CallTool>(Origin::FRAMEWORK, take(CallTool::NAME), Box::new(by_name)),
+        );
+        let listing = Listing {
+            items: listed,
+            page_size: settings.page_size,
+            ttl_ms: settings.list_ttl_ms,
+            cache_scope: Default::default(),
+        };
+        add(
+            ListTools::NAME,
+            chains.single::<ListTools>(take(ListTools::NAME), Arc::new(listing)),
+        );
     }
 
     if !prompts.is_empty() {
-        let mut by_name = ByName { kind: "prompt", chains: HashMap::new(), order: Vec::new() };
+        let mut by_name = ByName {
+            kind: "prompt",
+            chains: HashMap::new(),
+            order: Vec::new(),
+        };
         let mut listed = Vec::new();
-        for Contributed { value: (prompt, handler), origin } in prompts {
-            let config = fold(TargetKind::Prompt, prompt, origin, &seams.prompts, &mut errors);
+        for Contributed {
+            value: (prompt, handler),
+            origin,
+        } in prompts
+        {
+            let config = fold(
+                TargetKind::Prompt,
+                prompt,
+                origin,
+                &seams.prompts,
+                &mut errors,
+            );
             let (prompt, guards, attached) = config.into_parts();
-            let target = Target { kind: TargetKind::Prompt, name: prompt.name.clone(), meta: prompt.meta.clone(), origin };
+            let target = Target {
+                kind: TargetKind::Prompt,
+                name: prompt.name.clone(),
+                meta: prompt.meta.clone(),
+                origin,
+            };
             let parts = chains.parts(GetPrompt::NAME, target.clone(), guards, attached);
-            listed.push(Listed { descriptor: prompt.clone(), guards: parts.guards.clone(), target });
+            listed.push(Listed {
+                descriptor: prompt.clone(),
+                guards: parts.guards.clone(),
+                target,
+            });
             by_name.order.push(prompt.name.clone());
             by_name.chains.insert(prompt.name, parts.with(handler));
         }
-        add(GetPrompt::NAME, route::<GetPrompt>(Origin::FRAMEWORK, take(GetPrompt::NAME), Box::new(by_name)));
-        let listing = Listing { items: listed, page_size: settings.page_size, ttl_ms: settings.list_ttl_ms, cache_scope: Default::default() };
-        add(ListPrompts::NAME, chains.single::<ListPrompts>(take(ListPrompts::NAME), Arc::new(listing)));
+        add(
+            GetPrompt::NAME,
+            route::<GetPrompt>(Origin::FRAMEWORK, take(GetPrompt::NAME), Box::new(by_name)),
+        );
+        let listing = Listing {
+            items: listed,
+            page_size: settings.page_size,
+            ttl_ms: settings.list_ttl_ms,
+            cache_scope: Default::default(),
+        };
+        add(
+            ListPrompts::NAME,
+            chains.single::<ListPrompts>(take(ListPrompts::NAME), Arc::new(listing)),
+        );
     }
 
     if !resources.is_empty() || !templates.is_empty() {
-        let mut resolver = Resources { fixed: HashMap::new(), order: Vec::new(), templates: Vec::new() };
+        let mut resolver = Resources {
+            fixed: HashMap::new(),
+            order: Vec::new(),
+            templates: Vec::new(),
+        };
         let mut listed = Vec::new();
-        for Contributed { value: (resource, handler), origin } in resources {
-            let config = fold(TargetKind::Resource, resource, origin, &seams.resources, &mut errors);
+        for Contributed {
+            value: (resource, handler),
+            origin,
+        } in resources
+        {
+            let config = fold(
+                TargetKind::Resource,
+                resource,
+                origin,
+                &seams.resources,
+                &mut errors,
+            );
             let (resource, guards, attached) = config.into_parts();
-            let target = Target { kind: TargetKind::Resource, name: resource.uri.clone(), meta: resource.meta.clone(), origin };
+            let target = Target {
+                kind: TargetKind::Resource,
+                name: resource.uri.clone(),
+                meta: resource.meta.clone(),
+                origin,
+            };
             let parts = chains.parts(ReadResource::NAME, target.clone(), guards, attached);
-            listed.push(Listed { descriptor: resource.clone(), guards: parts.guards.clone(), target });
+            listed.push(Listed {
+                descriptor: resource.clone(),
+                guards: parts.guards.clone(),
+                target,
+            });
             resolver.order.push(resource.uri.clone());
             resolver.fixed.insert(resource.uri, parts.with(handler));
         }
         let mut listed_templates = Vec::new();
-        for Contributed { value: (template, handler), origin } in templates {
-            let config = fold(TargetKind::ResourceTemplate, template, origin, &seams.templates, &mut errors);
+        for Contributed {
+            value: (template, handler),
+            origin,
+        } in templates
+        {
+            let config = fold(
+                TargetKind::ResourceTemplate,
+                template,
+                origin,
+                &seams.templates,
+                &mut errors,
+            );
             let (template, guards, attached) = config.into_parts();
             let parsed = match UriTemplate::parse(&template.uri_template) {
                 Ok(parsed) => parsed,
                 Err(reason) => {
-                    errors.push(BootError::InvalidUriTemplate { template: template.uri_template.clone(), origin, reason });
+                    errors.push(BootError::InvalidUriTemplate {
+                        template: template.uri_template.clone(),
+                        origin,
+                        reason,
+                    });
                     continue;
                 }
             };
@@ -252,47 +452,115 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
                 origin,
             };
             let parts = chains.parts(ReadResource::NAME, target.clone(), guards, attached);
-            listed_templates.push(Listed { descriptor: template.clone(), guards: parts.guards.clone(), target });
+            listed_templates.push(Listed {
+                descriptor: template.clone(),
+                guards: parts.guards.clone(),
+                target,
+            });
             resolver.templates.push((parsed, parts.with(handler)));
         }
-        add(ReadResource::NAME, route::<ReadResource>(Origin::FRAMEWORK, take(ReadResource::NAME), Box::new(resolver)));
-        let listing = Listing { items: listed, page_size: settings.page_size, ttl_ms: settings.list_ttl_ms, cache_scope: Default::default() };
-        add(ListResources::NAME, chains.single::<ListResources>(take(ListResources::NAME), Arc::new(listing)));
+        add(
+            ReadResource::NAME,
+            route::<ReadResource>(
+                Origin::FRAMEWORK,
+                take(ReadResource::NAME),
+                Box::new(resolver),
+            ),
+        );
+        let listing = Listing {
+            items: listed,
+            page_size: settings.page_size,
+            ttl_ms: settings.list_ttl_ms,
+            cache_scope: Default::default(),
+        };
+        add(
+            ListResources::NAME,
+            chains.single::<ListResources>(take(ListResources::NAME), Arc::new(listing)),
+        );
         let listing = Listing {
             items: listed_templates,
             page_size: settings.page_size,
             ttl_ms: settings.list_ttl_ms,
             cache_scope: Default::default(),
         };
-        add(ListResourceTemplates::NAME, chains.single::<ListResourceTemplates>(take(ListResourceTemplates::NAME), Arc::new(listing)));
+        add(
+            ListResourceTemplates::NAME,
+            chains.single::<ListResourceTemplates>(
+                take(ListResourceTemplates::NAME),
+                Arc::new(listing),
+            ),
+        );
     }
 
     if !completions.is_empty() {
         let none = handler_fn::<Complete, _, _, _>(|_, _| async { Ok(CompleteResult::default()) });
-        let fallback_target = Target::new(TargetKind::Completion, "(no completions)", Origin::FRAMEWORK);
-        let fallback = chains.parts(Complete::NAME, fallback_target, Vec::new(), Vec::new()).with::<Complete>(Arc::new(none));
-        let mut resolver = Completions { prompts: BTreeMap::new(), templates: BTreeMap::new(), fallback };
-        for Contributed { value: (reference, handler), origin } in completions {
+        let fallback_target = Target::new(
+            TargetKind::Completion,
+            "(no completions)",
+            Origin::FRAMEWORK,
+        );
+        let fallback = chains
+            .parts(Complete::NAME, fallback_target, Vec::new(), Vec::new())
+            .with::<Complete>(Arc::new(none));
+        let mut resolver = Completions {
+            prompts: BTreeMap::new(),
+            templates: BTreeMap::new(),
+            fallback,
+        };
+        for Contributed {
+            value: (reference, handler),
+            origin,
+        } in completions
+        {
             let target = Target::new(TargetKind::Completion, reference.to_string(), origin);
-            let chain: HandlerChain<Complete> = chains.parts(Complete::NAME, target, Vec::new(), Vec::new()).with(handler);
+            let chain: HandlerChain<Complete> = chains
+                .parts(Complete::NAME, target, Vec::new(), Vec::new())
+                .with(handler);
             match reference {
                 CompletionRef::Prompt(name) => resolver.prompts.insert(name, chain),
                 CompletionRef::ResourceTemplate(uri) => resolver.templates.insert(uri, chain),
             };
         }
-        add(Complete::NAME, route::<Complete>(Origin::FRAMEWORK, take(Complete::NAME), Box::new(resolver)));
+        add(
+            Complete::NAME,
+            route::<Complete>(Origin::FRAMEWORK, take(Complete::NAME), Box::new(resolver)),
+        );
     }
 
-    let discovery = Discovery::new(&info, &capabilities, settings.instructions.clone(), version::SUPPORTED, settings.discover_ttl_ms);
-    add(Discover::NAME, chains.single::<Discover>(take(Discover::NAME), Arc::new(discovery)));
+    let discovery = Discovery::new(
+        &info,
+        &capabilities,
+        settings.instructions.clone(),
+        version::SUPPORTED,
+        settings.discover_ttl_ms,
+    );
+    add(
+        Discover::NAME,
+        chains.single::<Discover>(take(Discover::NAME), Arc::new(discovery)),
+    );
 
-    for Contributed { value: method, origin } in methods {
-        let descriptor = MethodDescriptor { name: method.name().to_owned() };
-        let config = fold(TargetKind::Method, descriptor, origin, &seams.methods, &mut errors);
+    for Contributed {
+        value: method,
+        origin,
+    } in methods
+    {
+        let descriptor = MethodDescriptor {
+            name: method.name().to_owned(),
+        };
+        let config = fold(
+            TargetKind::Method,
+            descriptor,
+            origin,
+            &seams.methods,
+            &mut errors,
+        );
         let (descriptor, guards, attached) = config.into_parts();
         let target = Target::new(TargetKind::Method, descriptor.name.clone(), origin);
         let parts = chains.parts(method.name(), target, guards, attached);
-        add(method.name(), method.build(origin, take(method.name()), parts));
+        add(
+            method.name(),
+            method.build(origin, take(method.name()), parts),
+        );
     }
 
     // Typed interceptors left over name methods nothing serves.
@@ -303,7 +571,11 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         .collect();
     leftover.sort_by(|a, b| (&a.name, a.origin).cmp(&(&b.name, b.origin)));
     for p in leftover {
-        errors.push(BootError::UnknownMethod { interceptor: p.name, origin: p.origin, method: p.item.method.to_owned() });
+        errors.push(BootError::UnknownMethod {
+            interceptor: p.name,
+            origin: p.origin,
+            method: p.item.method.to_owned(),
+        });
     }
 
     let mut table = HashMap::new();
@@ -321,11 +593,14 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
 
     for package in &expected {
         if !seams.extensions.contains(package.as_str()) {
-            errors.push(BootError::MissingExtension { name: package.clone() });
+            errors.push(BootError::MissingExtension {
+                name: package.clone(),
+            });
         }
     }
 
-    let (Some((principal_source, principal_selection)), Some((key_strategy, key_selection))) = (principal_source, key_strategy)
+    let (Some((principal_source, principal_selection)), Some((key_strategy, key_selection))) =
+        (principal_source, key_strategy)
     else {
         return Err(BootErrors(errors));
     };
@@ -341,7 +616,10 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         raw_interceptors: raw_names,
         methods: reports,
     };
-    let raw = RawChain { interceptors: seams.raw.into_iter().map(|(_, r)| r).collect(), routes: table };
+    let raw = RawChain {
+        interceptors: seams.raw.into_iter().map(|(_, r)| r).collect(),
+        routes: table,
+    };
     Ok(Server::new(ServerInner {
         info,
         capabilities,
@@ -357,10 +635,22 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
 /// Files every registration under its seam and records it for the report.
 fn sort_into_seams(entries: Vec<Entry>, members: &mut Vec<Member>) -> Seams {
     let mut seams = Seams::default();
-    for Entry { origin, name, order, item } in entries {
+    for Entry {
+        origin,
+        name,
+        order,
+        item,
+    } in entries
+    {
         let seam = item.seam();
         let mut member = |kind: &str, order: Option<i32>| {
-            members.push(Member { seam, kind: kind.to_owned(), name: name.clone(), order, origin });
+            members.push(Member {
+                seam,
+                kind: kind.to_owned(),
+                name: name.clone(),
+                order,
+                origin,
+            });
         };
         match item {
             Item::Contributor(c) => {
@@ -393,15 +683,35 @@ fn sort_into_seams(entries: Vec<Entry>, members: &mut Vec<Member>) -> Seams {
             }
             Item::RawInterceptor(r) => {
                 member("raw interceptor", Some(order));
-                seams.raw.push((format!("{name} order {order} ({origin})"), r));
+                seams
+                    .raw
+                    .push((format!("{name} order {order} ({origin})"), r));
             }
             Item::TypedInterceptor(t) => {
-                member(&format!("typed interceptor for `{}`", t.method), Some(order));
-                seams.typed.entry(t.method).or_default().push(PendingTyped { name, origin, item: t });
+                member(
+                    &format!("typed interceptor for `{}`", t.method),
+                    Some(order),
+                );
+                seams.typed.entry(t.method).or_default().push(PendingTyped {
+                    name,
+                    origin,
+                    item: t,
+                });
             }
-            Item::HandlerInterceptor { stratum, scope, interceptor } => {
+            Item::HandlerInterceptor {
+                stratum,
+                scope,
+                interceptor,
+            } => {
                 member(&format!("{stratum} handler-chain interceptor"), Some(order));
-                seams.globals.push(Global { stratum, scope, order, name, origin, interceptor });
+                seams.globals.push(Global {
+                    stratum,
+                    scope,
+                    order,
+                    name,
+                    origin,
+                    interceptor,
+                });
             }
             Item::AlternateResultInterceptor(a) => {
                 member("alternate-result interceptor", Some(order));
@@ -409,11 +719,19 @@ fn sort_into_seams(entries: Vec<Entry>, members: &mut Vec<Member>) -> Seams {
             }
             Item::PrincipalSource(s) => {
                 member("principal source", None);
-                seams.principal_sources.push(Candidate { name, origin, value: s });
+                seams.principal_sources.push(Candidate {
+                    name,
+                    origin,
+                    value: s,
+                });
             }
             Item::KeyStrategy(s) => {
                 member("key strategy", None);
-                seams.key_strategies.push(Candidate { name, origin, value: s });
+                seams.key_strategies.push(Candidate {
+                    name,
+                    origin,
+                    value: s,
+                });
             }
             Item::Extension => {
                 member("extension", None);
@@ -438,7 +756,12 @@ fn union<T>(
         let k = key(&item.value);
         if last_key.as_deref() == Some(k.as_str()) {
             let first = kept.last().expect("a kept item for the same key").origin;
-            errors.push(BootError::Duplicate { kind, name: k, first, second: item.origin });
+            errors.push(BootError::Duplicate {
+                kind,
+                name: k,
+                first,
+                second: item.origin,
+            });
             continue;
         }
         last_key = Some(k);
@@ -454,8 +777,18 @@ fn union_methods(
 ) -> Vec<Contributed<Arc<dyn ErasedMethod>>> {
     let mut kept = union(TargetKind::Method, items, |m| m.name().to_owned(), errors);
     for e in errors.iter_mut() {
-        if let BootError::Duplicate { kind: TargetKind::Method, name, first, second } = e {
-            *e = BootError::DuplicateMethod { method: name.clone(), first: *first, second: *second };
+        if let BootError::Duplicate {
+            kind: TargetKind::Method,
+            name,
+            first,
+            second,
+        } = e
+        {
+            *e = BootError::DuplicateMethod {
+                method: name.clone(),
+                first: *first,
+                second: *second,
+            };
         }
     }
     kept.retain(|m| {
@@ -472,11 +805,19 @@ fn union_methods(
     kept
 }
 
-fn duplicate_strategies<T>(seam: &'static str, mut all: Vec<Candidate<T>>, errors: &mut Vec<BootError>) {
+fn duplicate_strategies<T>(
+    seam: &'static str,
+    mut all: Vec<Candidate<T>>,
+    errors: &mut Vec<BootError>,
+) {
     all.sort_by(|a, b| (a.origin, &a.name).cmp(&(b.origin, &b.name)));
     let first = (all[0].name.clone(), all[0].origin);
     for other in &all[1..] {
-        errors.push(BootError::DuplicateStrategy { seam, first: first.clone(), second: (other.name.clone(), other.origin) });
+        errors.push(BootError::DuplicateStrategy {
+            seam,
+            first: first.clone(),
+            second: (other.name.clone(), other.origin),
+        });
     }
 }
 
@@ -519,16 +860,29 @@ struct ChainBuilder<'a> {
 }
 
 impl ChainBuilder<'_> {
-    fn parts(&self, method: &str, target: Target, guards: Vec<Arc<dyn Guard>>, attached: Vec<Attached>) -> ChainParts {
+    fn parts(
+        &self,
+        method: &str,
+        target: Target,
+        guards: Vec<Arc<dyn Guard>>,
+        attached: Vec<Attached>,
+    ) -> ChainParts {
         let mut all: Vec<Attached> = attached;
-        all.extend(self.globals.iter().filter(|g| g.scope.covers(method, target.kind)).map(|g| Attached {
-            stratum: g.stratum,
-            order: g.order,
-            name: g.name.clone(),
-            interceptor: g.interceptor.clone(),
-            origin: g.origin,
-        }));
-        all.sort_by(|a, b| (a.stratum, a.order, &a.name, a.origin).cmp(&(b.stratum, b.order, &b.name, b.origin)));
+        all.extend(
+            self.globals
+                .iter()
+                .filter(|g| g.scope.covers(method, target.kind))
+                .map(|g| Attached {
+                    stratum: g.stratum,
+                    order: g.order,
+                    name: g.name.clone(),
+                    interceptor: g.interceptor.clone(),
+                    origin: g.origin,
+                }),
+        );
+        all.sort_by(|a, b| {
+            (a.stratum, a.order, &a.name, a.origin).cmp(&(b.stratum, b.order, &b.name, b.origin))
+        });
         let mut steps = Vec::with_capacity(all.len() + 1);
         let mut guards_placed = guards.is_empty();
         for a in all {
@@ -536,18 +890,30 @@ impl ChainBuilder<'_> {
                 steps.push(Step::Guards);
                 guards_placed = true;
             }
-            steps.push(Step::Interceptor { stratum: a.stratum, name: a.name, origin: a.origin, interceptor: a.interceptor });
+            steps.push(Step::Interceptor {
+                stratum: a.stratum,
+                name: a.name,
+                origin: a.origin,
+                interceptor: a.interceptor,
+            });
         }
         if !guards_placed {
             steps.push(Step::Guards);
         }
-        ChainParts { target, steps: steps.into(), guards: guards.into(), alternates: self.alternates.clone() }
+        ChainParts {
+            target,
+            steps: steps.into(),
+            guards: guards.into(),
+            alternates: self.alternates.clone(),
+        }
     }
 
     /// A built-in method with one handler and no guards of its own.
-    fn single<M: Method>(&self, pending: Vec<PendingTyped>, handler: Arc<dyn Handler<M>>) -> Result<Arc<dyn Route>, Vec<BootError>> {
+    fn single<M: Method>(&self, pending: Vec<PendingTyped>, handler: Arc<dyn Handler<M>>) -> Built {
         let target = Target::new(TargetKind::Method, M::NAME, Origin::FRAMEWORK);
-        let chain = self.parts(M::NAME, target, Vec::new(), Vec::new()).with(handler);
+        let chain = self
+            .parts(M::NAME, target, Vec::new(), Vec::new())
+            .with(handler);
         route::<M>(Origin::FRAMEWORK, pending, Box::new(Single(chain)))
     }
 }

@@ -129,63 +129,142 @@ impl fmt::Display for BootError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "error[{}]: ", self.code())?;
         match self {
-            BootError::Duplicate { kind, name, first, second } => {
+            BootError::Duplicate {
+                kind,
+                name,
+                first,
+                second,
+            } => {
                 writeln!(f, "{} `{name}` is contributed twice", kind.word())?;
                 writeln!(f, "  = note: first:  {first}")?;
                 writeln!(f, "  = note: second: {second}")?;
                 let rename = match kind {
-                    TargetKind::Resource | TargetKind::ResourceTemplate => "change one's URI with `uri = \"...\"`",
+                    TargetKind::Resource | TargetKind::ResourceTemplate => {
+                        "change one's URI with `uri = \"...\"`"
+                    }
                     TargetKind::Completion => "keep one completion handler",
                     _ => "rename one with `name = \"...\"`",
                 };
                 write!(f, "  = help: {rename}, or remove one crate from the build")
             }
-            BootError::DuplicateMethod { method, first, second } => {
+            BootError::DuplicateMethod {
+                method,
+                first,
+                second,
+            } => {
                 if *first == Origin::FRAMEWORK {
                     writeln!(f, "method `{method}` is built in and contributed again")?;
-                    writeln!(f, "  = note: first:  built into {first}")?;
+                    writeln!(f, "  = note: first:  {first}")?;
                 } else {
                     writeln!(f, "method `{method}` is contributed twice")?;
                     writeln!(f, "  = note: first:  {first}")?;
                 }
                 writeln!(f, "  = note: second: {second}")?;
-                write!(f, "  = help: give a contributed method its own name under a vendor prefix (`com.example/...`), or remove one crate from the build")
+                write!(
+                    f,
+                    "  = help: give a contributed method its own name under a vendor prefix (`com.example/...`), or remove one crate from the build"
+                )
             }
-            BootError::DuplicateStrategy { seam, first, second } => {
-                writeln!(f, "two `{seam}`s are registered, and exactly one may be active")?;
+            BootError::DuplicateStrategy {
+                seam,
+                first,
+                second,
+            } => {
+                writeln!(
+                    f,
+                    "two `{seam}`s are registered, and exactly one may be active"
+                )?;
                 writeln!(f, "  = note: first:  `{}` from {}", first.0, first.1)?;
                 writeln!(f, "  = note: second: `{}` from {}", second.0, second.1)?;
-                write!(f, "  = help: remove one from the build, or register none to use the framework's default")
+                write!(
+                    f,
+                    "  = help: remove one from the build, or register none to use the framework's default"
+                )
             }
-            BootError::IdentityChanged { customizer, origin, kind, target, field, before, after } => {
-                writeln!(f, "customizer `{customizer}` changed the `{field}` of {} `{target}`", kind.word())?;
+            BootError::IdentityChanged {
+                customizer,
+                origin,
+                kind,
+                target,
+                field,
+                before,
+                after,
+            } => {
+                writeln!(
+                    f,
+                    "customizer `{customizer}` changed the `{field}` of {} `{target}`",
+                    kind.word()
+                )?;
                 writeln!(f, "  = note: customizer: {origin}")?;
                 writeln!(f, "  = note: before: {before}")?;
                 writeln!(f, "  = note: after:  {after}")?;
-                write!(f, "  = help: a customizer may change a descriptor's title, description and `_meta`, not what identifies it; contribute a new {} instead", kind.word())
+                write!(
+                    f,
+                    "  = help: a customizer may change a descriptor's title, description and `_meta`, not what identifies it; contribute a new {} instead",
+                    kind.word()
+                )
             }
-            BootError::TypedInterceptorMismatch { interceptor, origin, method, expected, found } => {
-                writeln!(f, "typed interceptor `{interceptor}` does not fit method `{method}`")?;
+            BootError::TypedInterceptorMismatch {
+                interceptor,
+                origin,
+                method,
+                expected,
+                found,
+            } => {
+                writeln!(
+                    f,
+                    "typed interceptor `{interceptor}` does not fit method `{method}`"
+                )?;
                 writeln!(f, "  = note: interceptor: {origin}")?;
                 writeln!(f, "  = note: the method's params are `{expected}`")?;
                 writeln!(f, "  = note: the interceptor's params are `{found}`")?;
-                write!(f, "  = help: two method types share the name `{method}`; implement `TypedInterceptor` for the one the server serves")
+                write!(
+                    f,
+                    "  = help: two method types share the name `{method}`; implement `TypedInterceptor` for the one the server serves"
+                )
             }
-            BootError::UnknownMethod { interceptor, origin, method } => {
-                writeln!(f, "typed interceptor `{interceptor}` wraps method `{method}`, which nothing serves")?;
+            BootError::UnknownMethod {
+                interceptor,
+                origin,
+                method,
+            } => {
+                writeln!(
+                    f,
+                    "typed interceptor `{interceptor}` wraps method `{method}`, which nothing serves"
+                )?;
                 writeln!(f, "  = note: interceptor: {origin}")?;
-                write!(f, "  = help: link the crate that contributes `{method}`, or remove the interceptor")
+                write!(
+                    f,
+                    "  = help: link the crate that contributes `{method}`, or remove the interceptor"
+                )
             }
-            BootError::InvalidUriTemplate { template, origin, reason } => {
-                writeln!(f, "resource template `{template}` is not a valid URI template")?;
+            BootError::InvalidUriTemplate {
+                template,
+                origin,
+                reason,
+            } => {
+                writeln!(
+                    f,
+                    "resource template `{template}` is not a valid URI template"
+                )?;
                 writeln!(f, "  = note: {reason}")?;
                 writeln!(f, "  = note: registered at: {origin}")?;
-                write!(f, "  = help: write variables as `{{name}}`, or `{{+name}}` to allow `/` in the value")
+                write!(
+                    f,
+                    "  = help: write variables as `{{name}}`, or `{{+name}}` to allow `/` in the value"
+                )
             }
             BootError::MissingExtension { name } => {
                 writeln!(f, "extension `{name}` is expected but not linked")?;
-                writeln!(f, "  = note: an extension registers itself only when the final binary links it, and a dependency nobody names is not linked")?;
-                write!(f, "  = help: add `use {} as _;` to the crate root, and `{name}` to `[dependencies]`", crate_ident(name))
+                writeln!(
+                    f,
+                    "  = note: an extension registers itself only when the final binary links it, and a dependency nobody names is not linked"
+                )?;
+                write!(
+                    f,
+                    "  = help: add `use {} as _;` to the crate root, and `{name}` to `[dependencies]`",
+                    crate_ident(name)
+                )
             }
         }
     }

@@ -82,7 +82,12 @@ impl Default for Builder {
             linked: true,
             added: Vec::new(),
             expected: Vec::new(),
-            settings: Settings { page_size: 100, list_ttl_ms: 0, discover_ttl_ms: 3_600_000, instructions: None },
+            settings: Settings {
+                page_size: 100,
+                list_ttl_ms: 0,
+                discover_ttl_ms: 3_600_000,
+                instructions: None,
+            },
             changes: None,
         }
     }
@@ -121,14 +126,30 @@ impl Builder {
 
     /// Adds a registration, as if it were linked.
     #[must_use]
-    pub fn register(mut self, origin: Origin, name: impl Into<String>, order: i32, item: Item) -> Self {
-        self.added.push(Added { origin, name: name.into(), order, item });
+    pub fn register(
+        mut self,
+        origin: Origin,
+        name: impl Into<String>,
+        order: i32,
+        item: Item,
+    ) -> Self {
+        self.added.push(Added {
+            origin,
+            name: name.into(),
+            order,
+            item,
+        });
         self
     }
 
     /// Adds a contributor.
     #[must_use]
-    pub fn contributor(self, origin: Origin, name: impl Into<String>, contributor: impl Contributor) -> Self {
+    pub fn contributor(
+        self,
+        origin: Origin,
+        name: impl Into<String>,
+        contributor: impl Contributor,
+    ) -> Self {
         self.register(origin, name, 0, Item::Contributor(Arc::new(contributor)))
     }
 

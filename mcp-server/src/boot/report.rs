@@ -71,7 +71,11 @@ impl From<RouteReport> for MethodReport {
             eras: r.eras,
             owner: r.owner,
             typed_interceptors: r.typed,
-            handlers: r.handlers.into_iter().map(|(target, chain)| HandlerReport { target, chain }).collect(),
+            handlers: r
+                .handlers
+                .into_iter()
+                .map(|(target, chain)| HandlerReport { target, chain })
+                .collect(),
         }
     }
 }
@@ -85,8 +89,19 @@ impl BootReport {
 
 impl fmt::Display for BootReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "boot report for {} {}", self.server.name, self.server.version)?;
-        for seam in ["Contributor", "Customizer", "Interceptor", "Source", "Strategy", "Extension"] {
+        writeln!(
+            f,
+            "boot report for {} {}",
+            self.server.name, self.server.version
+        )?;
+        for seam in [
+            "Contributor",
+            "Customizer",
+            "Interceptor",
+            "Source",
+            "Strategy",
+            "Extension",
+        ] {
             let members: Vec<&Member> = self.members.iter().filter(|m| m.seam == seam).collect();
             writeln!(f, "\n{seam}s ({})", members.len())?;
             for m in members {
@@ -96,7 +111,11 @@ impl fmt::Display for BootReport {
         }
         writeln!(f, "\nactive strategies")?;
         for s in &self.selections {
-            writeln!(f, "  {}: `{}` — {} ({})", s.seam, s.winner, s.reason, s.origin)?;
+            writeln!(
+                f,
+                "  {}: `{}` — {} ({})",
+                s.seam, s.winner, s.reason, s.origin
+            )?;
         }
         writeln!(f, "\nraw interceptors (outermost first)")?;
         for r in &self.raw_interceptors {
@@ -104,7 +123,11 @@ impl fmt::Display for BootReport {
         }
         writeln!(f, "\nmethods")?;
         for m in &self.methods {
-            let eras: Vec<String> = m.eras.iter().map(|e| format!("{e:?}").to_lowercase()).collect();
+            let eras: Vec<String> = m
+                .eras
+                .iter()
+                .map(|e| format!("{e:?}").to_lowercase())
+                .collect();
             writeln!(f, "  {} [{}] — {}", m.method, eras.join(", "), m.owner)?;
             for t in &m.typed_interceptors {
                 writeln!(f, "    typed {t}")?;

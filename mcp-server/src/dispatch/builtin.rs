@@ -13,7 +13,8 @@ use mcp_core::method::Method;
 use mcp_core::pagination::PaginatedRequestParams;
 use mcp_core::prompts::{ListPrompts, ListPromptsResult, Prompt};
 use mcp_core::resources::{
-    ListResourceTemplates, ListResourceTemplatesResult, ListResources, ListResourcesResult, Resource, ResourceTemplate,
+    ListResourceTemplates, ListResourceTemplatesResult, ListResources, ListResourcesResult,
+    Resource, ResourceTemplate,
 };
 use mcp_core::result::CacheScope;
 use mcp_core::tools::{ListTools, ListToolsResult, Tool};
@@ -40,19 +41,34 @@ pub(crate) struct Listing<D> {
 }
 
 impl<D: Clone> Listing<D> {
-    fn page(&self, ctx: &RequestContext, cursor: Option<&str>) -> Result<(Vec<D>, Option<String>), ErrorObject> {
+    fn page(
+        &self,
+        ctx: &RequestContext,
+        cursor: Option<&str>,
+    ) -> Result<(Vec<D>, Option<String>), ErrorObject> {
         let start = match cursor {
             None => 0,
             Some(cursor) => decode_cursor(cursor).ok_or_else(|| {
-                ErrorObject::invalid_params(format!("Invalid cursor: {cursor:?} was not issued by this server"))
+                ErrorObject::invalid_params(format!(
+                    "Invalid cursor: {cursor:?} was not issued by this server"
+                ))
             })?,
         };
-        let mut visible = self
-            .items
-            .iter()
-            .filter(|item| item.guards.iter().all(|g| g.check(ctx, &item.target) == Decision::Allow));
-        let page: Vec<D> = visible.by_ref().skip(start).take(self.page_size).map(|i| i.descriptor.clone()).collect();
-        let next = visible.next().is_some().then(|| encode_cursor(start + page.len()));
+        let mut visible = self.items.iter().filter(|item| {
+            item.guards
+                .iter()
+                .all(|g| g.check(ctx, &item.target) == Decision::Allow)
+        });
+        let page: Vec<D> = visible
+            .by_ref()
+            .skip(start)
+            .take(self.page_size)
+            .map(|i| i.descriptor.clone())
+            .collect();
+        let next = visible
+            .next()
+            .is_some()
+            .then(|| encode_cursor(start + page.len()));
         Ok((page, next))
     }
 }
@@ -63,7 +79,11 @@ fn encode_cursor(offset: usize) -> String {
 
 fn decode_cursor(cursor: &str) -> Option<usize> {
     let bytes = URL_SAFE_NO_PAD.decode(cursor).ok()?;
-    std::str::from_utf8(&bytes).ok()?.strip_prefix("o:")?.parse().ok()
+    std::str::from_utf8(&bytes)
+        .ok()?
+        .strip_prefix("o:")?
+        .parse()
+        .ok()
 }
 
 /// Implements a list method's handler on `Listing<D>`.
@@ -95,7 +115,12 @@ macro_rules! list_handler {
 list_handler!(ListTools, Tool, ListToolsResult, tools);
 list_handler!(ListPrompts, Prompt, ListPromptsResult, prompts);
 list_handler!(ListResources, Resource, ListResourcesResult, resources);
-list_handler!(ListResourceTemplates, ResourceTemplate, ListResourceTemplatesResult, resource_templates);
+list_handler!(
+    ListResourceTemplates,
+    ResourceTemplate,
+    ListResourceTemplatesResult,
+    resource_templates
+);
 
 /// The handler of `server/discover`.
 pub(crate) struct Discovery {
@@ -110,7 +135,10 @@ impl Discovery {
         supported: &[&str],
         ttl_ms: u64,
     ) -> Self {
-        let meta = ResultMeta { server_info: Some(info.clone()), ..ResultMeta::default() };
+        let meta = ResultMeta {
+            server_info: Some(info.clone()),
+            ..ResultMeta::default()
+        };
         Self {
             result: DiscoverResult {
                 meta: Some(meta),

@@ -11,8 +11,8 @@ use crate::error::forbidden;
 use crate::guard::{Decision, Guard};
 use crate::handler::{BoxFuture, Handler};
 use crate::interceptor::{
-    AlternateResultInterceptor, ErasedChain, ErasedInvoke, ErasedValue, HandlerCall, HandlerInterceptor, HandlerNext,
-    Invocation, Settled, Stratum,
+    AlternateResultInterceptor, ErasedChain, ErasedInvoke, ErasedValue, HandlerCall,
+    HandlerInterceptor, HandlerNext, Invocation, Settled, Stratum,
 };
 use crate::origin::Origin;
 use crate::reply::Reply;
@@ -24,7 +24,12 @@ pub(crate) enum Step {
     /// The handler's guards.
     Guards,
     /// An interceptor in a stratum.
-    Interceptor { stratum: Stratum, name: String, origin: Origin, interceptor: Arc<dyn HandlerInterceptor> },
+    Interceptor {
+        stratum: Stratum,
+        name: String,
+        origin: Origin,
+        interceptor: Arc<dyn HandlerInterceptor>,
+    },
 }
 
 impl Step {
@@ -34,7 +39,12 @@ impl Step {
                 let names: Vec<&str> = guards.iter().map(|g| g.name()).collect();
                 format!("AUTHORIZATION guards [{}]", names.join(", "))
             }
-            Step::Interceptor { stratum, name, origin, .. } => format!("{stratum} {name} ({origin})"),
+            Step::Interceptor {
+                stratum,
+                name,
+                origin,
+                ..
+            } => format!("{stratum} {name} ({origin})"),
         }
     }
 }
@@ -50,17 +60,25 @@ pub(crate) struct HandlerChain<M: Method> {
 
 impl<M: Method> HandlerChain<M> {
     /// Runs the chain with typed params and returns the typed reply.
-    pub(crate) async fn run(&self, ctx: &RequestContext, params: M::Params) -> Result<Reply<M::Result>, ErrorObject> {
+    pub(crate) async fn run(
+        &self,
+        ctx: &RequestContext,
+        params: M::Params,
+    ) -> Result<Reply<M::Result>, ErrorObject> {
         let call = HandlerCall::new(ctx, &self.target, Box::new(params));
         let settled = self.step(0, call).await?;
         settled.reply.try_map(|value| {
-            value.into_any().downcast::<M::Result>().map(|b| *b).map_err(|_| {
-                ErrorObject::internal_error(format!(
-                    "a handler-chain interceptor settled `{}` with a result that is not `{}`",
-                    M::NAME,
-                    std::any::type_name::<M::Result>()
-                ))
-            })
+            value
+                .into_any()
+                .downcast::<M::Result>()
+                .map(|b| *b)
+                .map_err(|_| {
+                    ErrorObject::internal_error(format!(
+                        "a handler-chain interceptor settled `{}` with a result that is not `{}`",
+                        M::NAME,
+                        std::any::type_name::<M::Result>()
+                    ))
+                })
         })
     }
 
@@ -76,15 +94,27 @@ impl<M: Method> HandlerChain<M> {
 
     /// The steps, described in order, for the boot report.
     pub(crate) fn describe(&self) -> Vec<String> {
-        let mut steps: Vec<String> = self.steps.iter().map(|s| s.describe(&self.guards)).collect();
-        steps.extend(self.alternates.iter().map(|(name, _)| format!("ALTERNATE-RESULT {name}")));
+        let mut steps: Vec<String> = self
+            .steps
+            .iter()
+            .map(|s| s.describe(&self.guards))
+            .collect();
+        steps.extend(
+            self.alternates
+                .iter()
+                .map(|(name, _)| format!("ALTERNATE-RESULT {name}")),
+        );
         steps.push(format!("HANDLER {} ({})", self.target, self.target.origin));
         steps
     }
 }
 
 impl<M: Method> ErasedChain for HandlerChain<M> {
-    fn step<'a>(&'a self, mut index: usize, call: HandlerCall<'a>) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+    fn step<'a>(
+        &'a self,
+        mut index: usize,
+        call: HandlerCall<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
         loop {
             match self.steps.get(index) {
                 Some(Step::Guards) => {
@@ -101,7 +131,11 @@ impl<M: Method> ErasedChain for HandlerChain<M> {
         }
     }
 
-    fn alternate<'a>(&'a self, index: usize, call: HandlerCall<'a>) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+    fn alternate<'a>(
+        &'a self,
+        index: usize,
+        call: HandlerCall<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
         match self.alternates.get(index) {
             Some((_, interceptor)) => interceptor.intercept(Invocation::new(self, index + 1, call)),
             None => {

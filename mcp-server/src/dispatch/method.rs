@@ -44,6 +44,12 @@ impl ChainParts {
     }
 }
 
+/// The typed interceptors of a method, with their names for the report.
+type Typed<M> = (Vec<Arc<dyn TypedInterceptor<M>>>, Vec<String>);
+
+/// A built route, or why it could not be built.
+pub(crate) type Built = Result<Arc<dyn Route>, Vec<BootError>>;
+
 /// Downcasts the typed interceptors registered for `M`'s name to `M`'s types.
 ///
 /// A typed interceptor is checked at compile time against the method it names;
@@ -51,12 +57,16 @@ impl ChainParts {
 /// extension `tasks/get`), naming the interceptor.
 pub(crate) fn typed_interceptors<M: Method>(
     pending: Vec<PendingTyped>,
-) -> Result<(Vec<Arc<dyn TypedInterceptor<M>>>, Vec<String>), Vec<BootError>> {
+) -> Result<Typed<M>, Vec<BootError>> {
     let mut interceptors = Vec::new();
     let mut names = Vec::new();
     let mut errors = Vec::new();
     for p in pending {
-        match p.item.interceptor.downcast::<Arc<dyn TypedInterceptor<M>>>() {
+        match p
+            .item
+            .interceptor
+            .downcast::<Arc<dyn TypedInterceptor<M>>>()
+        {
             Ok(interceptor) => {
                 interceptors.push(*interceptor);
                 names.push(format!("{} ({})", p.name, p.origin));
@@ -70,7 +80,11 @@ pub(crate) fn typed_interceptors<M: Method>(
             }),
         }
     }
-    if errors.is_empty() { Ok((interceptors, names)) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok((interceptors, names))
+    } else {
+        Err(errors)
+    }
 }
 
 /// Builds the route of method `M` from its typed interceptors and resolver.
@@ -78,9 +92,16 @@ pub(crate) fn route<M: Method>(
     owner: Origin,
     pending: Vec<PendingTyped>,
     resolver: Box<dyn Resolve<M>>,
-) -> Result<Arc<dyn Route>, Vec<BootError>> {
+) -> Built {
     let (interceptors, typed_names) = typed_interceptors::<M>(pending)?;
-    Ok(Arc::new(TypedRoute { chain: TypedChain { interceptors: interceptors.into(), resolver }, owner, typed_names }))
+    Ok(Arc::new(TypedRoute {
+        chain: TypedChain {
+            interceptors: interceptors.into(),
+            resolver,
+        },
+        owner,
+        typed_names,
+    }))
 }
 
 /// A contributed method, typed inside, erased outside.
@@ -88,7 +109,7 @@ pub(crate) trait ErasedMethod: Send + Sync {
     /// The wire name.
     fn name(&self) -> &'static str;
     /// Builds its route around its handler chain.
-    fn build(&self, owner: Origin, pending: Vec<PendingTyped>, chain: ChainParts) -> Result<Arc<dyn Route>, Vec<BootError>>;
+    fn build(&self, owner: Origin, pending: Vec<PendingTyped>, chain: ChainParts) -> Built;
 }
 
 /// The contributed method `M` with its handler.
@@ -99,7 +120,10 @@ pub(crate) struct MethodEntry<M: Method> {
 
 impl<M: Method> MethodEntry<M> {
     pub(crate) fn new(handler: Arc<dyn Handler<M>>) -> Self {
-        Self { handler, method: PhantomData }
+        Self {
+            handler,
+            method: PhantomData,
+        }
     }
 }
 
@@ -108,7 +132,11 @@ impl<M: Method> ErasedMethod for MethodEntry<M> {
         M::NAME
     }
 
-    fn build(&self, owner: Origin, pending: Vec<PendingTyped>, chain: ChainParts) -> Result<Arc<dyn Route>, Vec<BootError>> {
-        route::<M>(owner, pending, Box::new(Single(chain.with(self.handler.clone()))))
+    fn build(&self, owner: Origin, pending: Vec<PendingTyped>, chain: ChainParts) -> Built {
+        route::<M>(
+            owner,
+            pending,
+            Box::new(Single(chain.with(self.handler.clone()))),
+        )
     }
 }

@@ -10,6 +10,6 @@ mod route;
 
 pub(crate) use builtin::{Discovery, Listed, Listing};
 pub(crate) use chain::{HandlerChain, Step};
-pub(crate) use method::{ChainParts, ErasedMethod, MethodEntry, PendingTyped, route};
+pub(crate) use method::{Built, ChainParts, ErasedMethod, MethodEntry, PendingTyped, route};
 pub(crate) use resolve::{ByName, Completions, Resolve, Resources, Single};
 pub(crate) use route::{Route, RouteReport};

@@ -17,7 +17,11 @@ use crate::uri_template::{TemplateVariables, UriTemplate};
 /// Finds the handler chain for one request of method `M`.
 pub(crate) trait Resolve<M: Method>: Send + Sync {
     /// The chain the request is aimed at.
-    fn resolve<'a>(&'a self, ctx: &RequestContext, params: &M::Params) -> Result<&'a HandlerChain<M>, ErrorObject>;
+    fn resolve<'a>(
+        &'a self,
+        ctx: &RequestContext,
+        params: &M::Params,
+    ) -> Result<&'a HandlerChain<M>, ErrorObject>;
     /// Every chain, for the boot report.
     fn chains(&self) -> Vec<&HandlerChain<M>>;
 }
@@ -26,7 +30,11 @@ pub(crate) trait Resolve<M: Method>: Send + Sync {
 pub(crate) struct Single<M: Method>(pub(crate) HandlerChain<M>);
 
 impl<M: Method> Resolve<M> for Single<M> {
-    fn resolve<'a>(&'a self, _: &RequestContext, _: &M::Params) -> Result<&'a HandlerChain<M>, ErrorObject> {
+    fn resolve<'a>(
+        &'a self,
+        _: &RequestContext,
+        _: &M::Params,
+    ) -> Result<&'a HandlerChain<M>, ErrorObject> {
         Ok(&self.0)
     }
 
@@ -48,11 +56,16 @@ impl Resolve<CallTool> for ByName<CallTool> {
         _: &RequestContext,
         params: &<CallTool as Method>::Params,
     ) -> Result<&'a HandlerChain<CallTool>, ErrorObject> {
-        self.chains.get(&params.name).ok_or_else(|| unknown_target(self.kind, &params.name))
+        self.chains
+            .get(&params.name)
+            .ok_or_else(|| unknown_target(self.kind, &params.name))
     }
 
     fn chains(&self) -> Vec<&HandlerChain<CallTool>> {
-        self.order.iter().filter_map(|n| self.chains.get(n)).collect()
+        self.order
+            .iter()
+            .filter_map(|n| self.chains.get(n))
+            .collect()
     }
 }
 
@@ -62,11 +75,16 @@ impl Resolve<GetPrompt> for ByName<GetPrompt> {
         _: &RequestContext,
         params: &<GetPrompt as Method>::Params,
     ) -> Result<&'a HandlerChain<GetPrompt>, ErrorObject> {
-        self.chains.get(&params.name).ok_or_else(|| unknown_target(self.kind, &params.name))
+        self.chains
+            .get(&params.name)
+            .ok_or_else(|| unknown_target(self.kind, &params.name))
     }
 
     fn chains(&self) -> Vec<&HandlerChain<GetPrompt>> {
-        self.order.iter().filter_map(|n| self.chains.get(n)).collect()
+        self.order
+            .iter()
+            .filter_map(|n| self.chains.get(n))
+            .collect()
     }
 }
 
@@ -122,6 +140,9 @@ impl Resolve<Complete> for Completions {
     }
 
     fn chains(&self) -> Vec<&HandlerChain<Complete>> {
-        self.prompts.values().chain(self.templates.values()).collect()
+        self.prompts
+            .values()
+            .chain(self.templates.values())
+            .collect()
     }
 }

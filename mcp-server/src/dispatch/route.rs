@@ -22,7 +22,8 @@ pub(crate) trait Route: Send + Sync {
         params: Option<&'a RawValue>,
     ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>>;
     /// Decodes the params, resolves the target and runs its guards.
-    fn authorize(&self, ctx: &RequestContext, params: Option<&RawValue>) -> Result<(), ErrorObject>;
+    fn authorize(&self, ctx: &RequestContext, params: Option<&RawValue>)
+    -> Result<(), ErrorObject>;
     /// The resolved pipeline, for the boot report.
     fn report(&self) -> RouteReport;
 }
@@ -46,7 +47,8 @@ pub(crate) struct TypedRoute<M: Method> {
 
 fn decode<M: Method>(params: Option<&RawValue>) -> Result<M::Params, ErrorObject> {
     let text = params.map_or("{}", RawValue::get);
-    serde_json::from_str(text).map_err(|e| ErrorObject::invalid_params(format!("Invalid params for {}: {e}", M::NAME)))
+    serde_json::from_str(text)
+        .map_err(|e| ErrorObject::invalid_params(format!("Invalid params for {}: {e}", M::NAME)))
 }
 
 impl<M: Method> Route for TypedRoute<M> {
@@ -62,17 +64,25 @@ impl<M: Method> Route for TypedRoute<M> {
         Box::pin(async move {
             let params = decode::<M>(params)?;
             let answer = TypedNext::new(&self.chain, 0).run(ctx, params).await?;
-            let encoded = answer
-                .into_reply()
-                .encode()
-                .map_err(|e| ErrorObject::internal_error(format!("the result of {} did not encode: {e}", M::NAME)))?;
+            let encoded = answer.into_reply().encode().map_err(|e| {
+                ErrorObject::internal_error(format!(
+                    "the result of {} did not encode: {e}",
+                    M::NAME
+                ))
+            })?;
             Ok(RawAnswer::new(encoded))
         })
     }
 
-    fn authorize(&self, ctx: &RequestContext, params: Option<&RawValue>) -> Result<(), ErrorObject> {
+    fn authorize(
+        &self,
+        ctx: &RequestContext,
+        params: Option<&RawValue>,
+    ) -> Result<(), ErrorObject> {
         let params = decode::<M>(params)?;
-        TypedNext::new(&self.chain, 0).authorize(ctx, &params).map(|_| ())
+        TypedNext::new(&self.chain, 0)
+            .authorize(ctx, &params)
+            .map(|_| ())
     }
 
     fn report(&self) -> RouteReport {
@@ -81,7 +91,13 @@ impl<M: Method> Route for TypedRoute<M> {
             eras: M::ERAS.to_vec(),
             owner: self.owner,
             typed: self.typed_names.clone(),
-            handlers: self.chain.resolver.chains().into_iter().map(|c| (c.target.to_string(), c.describe())).collect(),
+            handlers: self
+                .chain
+                .resolver
+                .chains()
+                .into_iter()
+                .map(|c| (c.target.to_string(), c.describe()))
+                .collect(),
         }
     }
 }

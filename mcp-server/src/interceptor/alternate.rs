@@ -27,7 +27,10 @@ use crate::target::Target;
 pub trait AlternateResultInterceptor: Send + Sync + 'static {
     /// Decides for one invocation: `invocation.proceed()` for the ordinary
     /// result, or `invocation.defer()` and [`Invocation::alternate`].
-    fn intercept<'a>(&'a self, invocation: Invocation<'a>) -> BoxFuture<'a, Result<Settled, ErrorObject>>;
+    fn intercept<'a>(
+        &'a self,
+        invocation: Invocation<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>>;
 }
 
 /// The invocation of a handler, held by an alternate-result interceptor.
@@ -39,7 +42,9 @@ pub struct Invocation<'a> {
 
 impl fmt::Debug for Invocation<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Invocation").field("call", &self.call).finish_non_exhaustive()
+        f.debug_struct("Invocation")
+            .field("call", &self.call)
+            .finish_non_exhaustive()
     }
 }
 
@@ -92,7 +97,9 @@ pub struct DeferredInvocation {
 
 impl fmt::Debug for DeferredInvocation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DeferredInvocation").field("ctx", &self.ctx).finish_non_exhaustive()
+        f.debug_struct("DeferredInvocation")
+            .field("ctx", &self.ctx)
+            .finish_non_exhaustive()
     }
 }
 
@@ -104,7 +111,11 @@ impl DeferredInvocation {
 
     /// Runs the handler; the result is the handler's ordinary reply.
     pub async fn run(self) -> Result<Settled, ErrorObject> {
-        let Self { invoke, ctx, params } = self;
+        let Self {
+            invoke,
+            ctx,
+            params,
+        } = self;
         invoke.invoke(&ctx, params).await
     }
 }

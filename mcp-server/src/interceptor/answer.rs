@@ -108,13 +108,17 @@ pub struct Settled {
 
 impl fmt::Debug for Settled {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Settled").field("result_type", &self.reply.result_type()).finish()
+        f.debug_struct("Settled")
+            .field("result_type", &self.reply.result_type())
+            .finish()
     }
 }
 
 impl Settled {
     pub(crate) fn new<T: Serialize + Send + Sync + 'static>(reply: Reply<T>) -> Self {
-        Self { reply: reply.map(|t| Box::new(t) as Box<dyn ErasedValue>) }
+        Self {
+            reply: reply.map(|t| Box::new(t) as Box<dyn ErasedValue>),
+        }
     }
 
     pub(crate) fn from_erased(reply: Reply<Box<dyn ErasedValue>>) -> Self {

@@ -103,8 +103,16 @@ impl fmt::Debug for HandlerCall<'_> {
 }
 
 impl<'a> HandlerCall<'a> {
-    pub(crate) fn new(ctx: &'a RequestContext, target: &'a Target, params: Box<dyn ErasedValue>) -> Self {
-        Self { ctx, target, params }
+    pub(crate) fn new(
+        ctx: &'a RequestContext,
+        target: &'a Target,
+        params: Box<dyn ErasedValue>,
+    ) -> Self {
+        Self {
+            ctx,
+            target,
+            params,
+        }
     }
 
     /// The request context.
@@ -161,7 +169,9 @@ pub struct HandlerNext<'a> {
 
 impl fmt::Debug for HandlerNext<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("HandlerNext").field("index", &self.index).finish()
+        f.debug_struct("HandlerNext")
+            .field("index", &self.index)
+            .finish()
     }
 }
 
@@ -181,16 +191,26 @@ impl<'a> HandlerNext<'a> {
     ///
     /// The `Forbidden` error of the first guard that denies the caller.
     pub fn authorize(&self, call: &HandlerCall<'_>) -> Result<Authorized<'a>, ErrorObject> {
-        self.chain.check_guards(call.ctx).map(|()| Authorized::new())
+        self.chain
+            .check_guards(call.ctx)
+            .map(|()| Authorized::new())
     }
 }
 
 /// A handler chain with its method erased.
 pub(crate) trait ErasedChain: Send + Sync {
     /// Runs the chain from step `index`.
-    fn step<'a>(&'a self, index: usize, call: HandlerCall<'a>) -> BoxFuture<'a, Result<Settled, ErrorObject>>;
+    fn step<'a>(
+        &'a self,
+        index: usize,
+        call: HandlerCall<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>>;
     /// Runs the alternate-result interceptors from `index`, then the handler.
-    fn alternate<'a>(&'a self, index: usize, call: HandlerCall<'a>) -> BoxFuture<'a, Result<Settled, ErrorObject>>;
+    fn alternate<'a>(
+        &'a self,
+        index: usize,
+        call: HandlerCall<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>>;
     /// Evaluates the guards.
     fn check_guards(&self, ctx: &RequestContext) -> Result<(), ErrorObject>;
     /// The handler alone, for deferred invocation.

@@ -56,7 +56,9 @@ pub struct RawCall<'a> {
 
 impl fmt::Debug for RawCall<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("RawCall").field("method", &self.ctx.method()).finish_non_exhaustive()
+        f.debug_struct("RawCall")
+            .field("method", &self.ctx.method())
+            .finish_non_exhaustive()
     }
 }
 
@@ -95,7 +97,9 @@ pub struct RawNext<'a> {
 
 impl fmt::Debug for RawNext<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("RawNext").field("index", &self.index).finish()
+        f.debug_struct("RawNext")
+            .field("index", &self.index)
+            .finish()
     }
 }
 
@@ -107,7 +111,9 @@ impl<'a> RawNext<'a> {
     /// Runs the rest of the raw layer and the method.
     pub fn run(self, call: &'a RawCall<'a>) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
         match self.chain.interceptors.get(self.index) {
-            Some(interceptor) => interceptor.intercept(call, RawNext::new(self.chain, self.index + 1)),
+            Some(interceptor) => {
+                interceptor.intercept(call, RawNext::new(self.chain, self.index + 1))
+            }
             None => match self.chain.routes.get(call.method()) {
                 Some(route) => route.dispatch(call.ctx, call.params),
                 None => {
@@ -130,6 +136,8 @@ impl<'a> RawNext<'a> {
             .routes
             .get(call.method())
             .ok_or_else(|| ErrorObject::method_not_found(call.method()))?;
-        route.authorize(call.ctx, call.params).map(|()| Authorized::new())
+        route
+            .authorize(call.ctx, call.params)
+            .map(|()| Authorized::new())
     }
 }

@@ -70,7 +70,10 @@ pub struct TypedNext<'a, M: Method> {
 
 impl<M: Method> fmt::Debug for TypedNext<'_, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("TypedNext").field("method", &M::NAME).field("index", &self.index).finish()
+        f.debug_struct("TypedNext")
+            .field("method", &M::NAME)
+            .field("index", &self.index)
+            .finish()
     }
 }
 
@@ -86,7 +89,9 @@ impl<'a, M: Method> TypedNext<'a, M> {
         params: M::Params,
     ) -> BoxFuture<'a, Result<Answer<M::Result>, ErrorObject>> {
         match self.chain.interceptors.get(self.index) {
-            Some(interceptor) => interceptor.intercept(ctx, params, TypedNext::new(self.chain, self.index + 1)),
+            Some(interceptor) => {
+                interceptor.intercept(ctx, params, TypedNext::new(self.chain, self.index + 1))
+            }
             None => Box::pin(async move {
                 let handler = self.chain.resolver.resolve(ctx, &params)?;
                 handler.run(ctx, params).await.map(Answer::new)
@@ -99,7 +104,11 @@ impl<'a, M: Method> TypedNext<'a, M> {
     /// # Errors
     ///
     /// An unknown target, or the first guard that denies the caller.
-    pub fn authorize(&self, ctx: &RequestContext, params: &M::Params) -> Result<Authorized<'a>, ErrorObject> {
+    pub fn authorize(
+        &self,
+        ctx: &RequestContext,
+        params: &M::Params,
+    ) -> Result<Authorized<'a>, ErrorObject> {
         let handler = self.chain.resolver.resolve(ctx, params)?;
         handler.check(ctx).map(|()| Authorized::new())
     }

@@ -1,0 +1,223 @@
+//! An alternate-result interceptor wraps the invocation of any method's
+//! handler: the ordinary interceptors and guards run exactly once before it
+//! decides, a denied caller never reaches it, and the invocation it defers
+//! runs the handler later.
+
+mod support;
+
+use std::sync::{Arc, Mutex};
+
+use mcp_server::AlternateResult;
+use mcp_server::contributor::contributor_fn;
+use mcp_server::core::error::{ErrorCode, ErrorObject};
+use mcp_server::core::json::JsonObject;
+use mcp_server::core::method::{Method, Params};
+use mcp_server::core::result::{EmptyResult, ResultType};
+use mcp_server::core::version::Era;
+use mcp_server::customizer::{HandlerConfig, HandlerCustomizer, MethodDescriptor};
+use mcp_server::error::FORBIDDEN;
+use mcp_server::guard::{Decision, guard_fn};
+use mcp_server::handler::{BoxFuture, handler_fn};
+use mcp_server::interceptor::{
+    AlternateResultInterceptor, DeferredInvocation, Invocation, Settled, Stratum,
+};
+use mcp_server::memory::MemoryClient;
+use mcp_server::registry::{Item, Scope};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use support::{Events, RecordingStep, origin, with_tools};
+
+/// Turns every call whose target name mentions `slow` into a "job".
+struct Jobs(Arc<Mutex<Vec<DeferredInvocation>>>, Events);
+
+impl AlternateResultInterceptor for Jobs {
+    fn intercept<'a>(
+        &'a self,
+        invocation: Invocation<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+        Box::pin(async move {
+            self.1.push("alternate");
+            if !invocation.target().name.contains("slow") {
+                return invocation.proceed().await;
+            }
+            let mut body = JsonObject::new();
+            body.insert("jobId".into(), json!("job-1"));
+            self.0.lock().unwrap().push(invocation.defer());
+            Ok(Invocation::alternate(AlternateResult {
+                result_type: ResultType::from_static("job"),
+                body,
+            }))
+        })
+    }
+}
+
+/// `vendor/slow_sum`: a contributed method.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+#[serde(into = "&str", try_from = "&str")]
+struct SlowSum;
+impl From<SlowSum> for &'static str {
+    fn from(_: SlowSum) -> Self {
+        "vendor/slow_sum"
+    }
+}
+impl TryFrom<&str> for SlowSum {
+    type Error = String;
+    fn try_from(s: &str) -> Result<Self, String> {
+        if s == "vendor/slow_sum" {
+            Ok(SlowSum)
+        } else {
+            Err(s.to_owned())
+        }
+    }
+}
+#[derive(Debug, Serialize, Deserialize)]
+struct SumParams {
+    a: i64,
+    b: i64,
+}
+impl Params for SumParams {}
+impl Method for SlowSum {
+    const NAME: &'static str = "vendor/slow_sum";
+    const ERAS: &'static [Era] = Era::ALL;
+    type Params = SumParams;
+    type Result = EmptyResult;
+}
+
+struct DenyAnonymous;
+impl HandlerCustomizer<MethodDescriptor> for DenyAnonymous {
+    fn customize(&self, config: &mut HandlerConfig<MethodDescriptor>) {
+        config.add_guard(guard_fn("signed-in", |ctx, _| {
+            if ctx.principal().is_authenticated() {
+                Decision::Allow
+            } else {
+                Decision::deny("sign in")
+            }
+        }));
+    }
+}
+
+fn server(
+    jobs: Arc<Mutex<Vec<DeferredInvocation>>>,
+    events: &Events,
+    guarded: bool,
+) -> mcp_server::Server {
+    let mut builder = with_tools(&["slow_report", "quick"])
+        .contributor(
+            origin("vendor", 1),
+            "sum",
+            contributor_fn(|c| {
+                c.method::<SlowSum>(handler_fn::<SlowSum, _, _, _>(
+                    |_, p: SumParams| async move {
+                        let mut result = EmptyResult::default();
+                        result.extra.insert("sum".into(), json!(p.a + p.b));
+                        Ok(result)
+                    },
+                ));
+            }),
+        )
+        .register(
+            origin("jobs", 1),
+            "jobs",
+            0,
+            Item::AlternateResultInterceptor(Arc::new(Jobs(jobs, events.clone()))),
+        )
+        .register(
+            origin("audit", 1),
+            "audit",
+            0,
+            Item::HandlerInterceptor {
+                stratum: Stratum::Audit,
+                scope: Scope::All,
+                interceptor: Arc::new(RecordingStep("audit", events.clone())),
+            },
+        );
+    if guarded {
+        builder = builder.register(
+            origin("auth", 1),
+            "deny",
+            0,
+            Item::MethodCustomizer(Arc::new(DenyAnonymous)),
+        );
+    }
+    builder.build()
+}
+
+#[tokio::test]
+async fn a_tool_call_becomes_an_alternate_result_after_the_ordinary_chain_ran_once() {
+    let (jobs, events) = (Arc::default(), Events::default());
+    let server = server(Arc::clone(&jobs), &events, false);
+    let result = MemoryClient::new(&server)
+        .request_raw("tools/call", json!({"name": "slow_report"}))
+        .await
+        .unwrap();
+    assert_eq!(result, json!({"resultType": "job", "jobId": "job-1"}));
+    assert_eq!(events.take(), ["audit", "alternate"]);
+    // The deferred invocation runs the handler, and only the handler.
+    let deferred = jobs.lock().unwrap().pop().unwrap();
+    let settled = deferred.run().await.unwrap();
+    assert_eq!(settled.to_json()["content"][0]["text"], "slow_report");
+    assert!(events.take().is_empty());
+}
+
+#[tokio::test]
+async fn other_calls_proceed_to_their_ordinary_result() {
+    let (jobs, events) = (Arc::default(), Events::default());
+    let server = server(jobs, &events, false);
+    let result = MemoryClient::new(&server)
+        .call_tool("quick", json!({}))
+        .await
+        .unwrap();
+    assert_eq!(
+        result.content[0],
+        mcp_server::core::content::ContentBlock::text("quick")
+    );
+}
+
+#[tokio::test]
+async fn a_contributed_method_goes_through_the_same_pipeline() {
+    let (jobs, events) = (Arc::default(), Events::default());
+    let server = server(Arc::clone(&jobs), &events, false);
+    let result = MemoryClient::new(&server)
+        .request_raw("vendor/slow_sum", json!({"a": 2, "b": 3}))
+        .await
+        .unwrap();
+    assert_eq!(result["resultType"], "job");
+    assert_eq!(events.take(), ["audit", "alternate"]);
+    let deferred = jobs.lock().unwrap().pop().unwrap();
+    let settled = deferred.run().await.unwrap();
+    assert_eq!(settled.to_json()["sum"], 5);
+}
+
+#[tokio::test]
+async fn a_denied_caller_never_reaches_the_alternate_result_interceptor() {
+    let (jobs, events) = (
+        Arc::<Mutex<Vec<DeferredInvocation>>>::default(),
+        Events::default(),
+    );
+    let server = server(Arc::clone(&jobs), &events, true);
+    let error = MemoryClient::new(&server)
+        .request_raw("vendor/slow_sum", json!({"a": 2, "b": 3}))
+        .await
+        .unwrap_err();
+    assert_eq!(error.code, FORBIDDEN);
+    assert_eq!(events.take(), ["audit"]);
+    assert!(
+        jobs.lock().unwrap().is_empty(),
+        "no job may be created for a denied caller"
+    );
+}
+
+#[tokio::test]
+async fn bad_params_for_a_contributed_method_are_invalid_params() {
+    let (jobs, events) = (Arc::default(), Events::default());
+    let server = server(jobs, &events, false);
+    let error = MemoryClient::new(&server)
+        .request_raw("vendor/slow_sum", json!({"a": "two"}))
+        .await
+        .unwrap_err();
+    assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
+    assert!(
+        events.take().is_empty(),
+        "nothing runs for params that do not decode"
+    );
+}

@@ -1,0 +1,111 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code, unreachable_pub)]
+
+use std::sync::{Arc, Mutex};
+
+use mcp_server::contributor::{Contributions, contributor_fn};
+use mcp_server::core::error::ErrorObject;
+use mcp_server::core::json::JsonObject;
+use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
+use mcp_server::handler::{BoxFuture, handler_fn};
+use mcp_server::interceptor::{
+    HandlerCall, HandlerInterceptor, HandlerNext, RawAnswer, RawCall, RawInterceptor, RawNext,
+    Settled,
+};
+use mcp_server::{Builder, Origin, Server};
+
+/// A tool named `name` with an object input schema.
+pub fn tool(name: &str) -> Tool {
+    let mut schema = JsonObject::new();
+    schema.insert("type".into(), "object".into());
+    Tool {
+        name: name.into(),
+        input_schema: schema,
+        ..Default::default()
+    }
+}
+
+/// Adds a tool that answers with its own name.
+pub fn add_named_tool(c: &mut Contributions, name: &'static str) {
+    c.tool(
+        tool(name),
+        handler_fn::<CallTool, _, _, _>(move |_, _| async move { Ok(CallToolResult::text(name)) }),
+    );
+}
+
+/// A builder isolated from linked registrations, named `test`.
+pub fn builder() -> Builder {
+    Server::builder().named("test", "1.0.0").without_linked()
+}
+
+/// A builder with tools that answer with their names.
+pub fn with_tools(names: &'static [&'static str]) -> Builder {
+    builder().contributor(
+        origin("app", 1),
+        "tools",
+        contributor_fn(move |c| {
+            for name in names {
+                add_named_tool(c, name);
+            }
+        }),
+    )
+}
+
+/// A fixed origin, for golden tests.
+pub fn origin(crate_name: &'static str, line: u32) -> Origin {
+    Origin {
+        crate_name,
+        crate_version: "0.1.0",
+        module: crate_name,
+        file: "src/lib.rs",
+        line,
+    }
+}
+
+/// Records what runs, in order.
+#[derive(Debug, Clone, Default)]
+pub struct Events(Arc<Mutex<Vec<String>>>);
+
+impl Events {
+    pub fn push(&self, event: impl Into<String>) {
+        self.0.lock().unwrap().push(event.into());
+    }
+
+    pub fn take(&self) -> Vec<String> {
+        std::mem::take(&mut self.0.lock().unwrap())
+    }
+}
+
+/// A raw interceptor that records `before:NAME` and `after:NAME`.
+pub struct RecordingRaw(pub &'static str, pub Events);
+
+impl RawInterceptor for RecordingRaw {
+    fn intercept<'a>(
+        &'a self,
+        call: &'a RawCall<'a>,
+        next: RawNext<'a>,
+    ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
+        Box::pin(async move {
+            self.1.push(format!("before:{}", self.0));
+            let answer = next.run(call).await;
+            self.1.push(format!("after:{}", self.0));
+            answer
+        })
+    }
+}
+
+/// A handler-chain interceptor that records `NAME`.
+pub struct RecordingStep(pub &'static str, pub Events);
+
+impl HandlerInterceptor for RecordingStep {
+    fn intercept<'a>(
+        &'a self,
+        call: HandlerCall<'a>,
+        next: HandlerNext<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+        Box::pin(async move {
+            self.1.push(self.0);
+            next.run(call).await
+        })
+    }
+}
