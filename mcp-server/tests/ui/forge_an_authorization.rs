@@ -1,0 +1,6 @@
+use mcp_server::interceptor::Authorized;
+
+fn main() {
+    // Only `next.authorize(..)` makes an authorization.
+    let _ = Authorized::new();
+}

@@ -1,0 +1,45 @@
+//! A small extension for the linking tests: contributes `run` and `echo`.
+//!
+//! Activate it with `use shell_ext as _;`.
+
+use mcp_server::contributor::{Contributions, Contributor};
+use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
+use mcp_server::handler::handler_fn;
+use mcp_server::registry::{Item, Registration};
+use std::sync::Arc;
+
+/// Contributes the shell tools.
+struct ShellTools;
+
+impl Contributor for ShellTools {
+    fn contribute(&self, into: &mut Contributions) {
+        for name in ["run", "echo"] {
+            let tool = Tool {
+                name: name.into(),
+                ..Default::default()
+            };
+            into.tool(
+                tool,
+                handler_fn::<CallTool, _, _, _>(move |_, _| async move {
+                    Ok(CallToolResult::text(format!("shell-ext {name}")))
+                }),
+            );
+        }
+    }
+}
+
+fn shell_tools() -> Item {
+    Item::Contributor(Arc::new(ShellTools))
+}
+
+fn extension() -> Item {
+    Item::Extension
+}
+
+mcp_server::__private::inventory::submit! {
+    Registration::new(mcp_server::origin!(), "ShellTools", 0, shell_tools)
+}
+
+mcp_server::__private::inventory::submit! {
+    Registration::new(mcp_server::origin!(), "shell-ext", 0, extension)
+}

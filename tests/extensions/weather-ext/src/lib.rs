@@ -1,0 +1,46 @@
+//! A small extension for the linking tests: contributes `forecast` and
+//! `echo`, and marks itself as a linked extension.
+//!
+//! Activate it with `use weather_ext as _;`.
+
+use mcp_server::contributor::{Contributions, Contributor};
+use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
+use mcp_server::handler::handler_fn;
+use mcp_server::registry::{Item, Registration};
+use std::sync::Arc;
+
+/// Contributes the weather tools.
+struct WeatherTools;
+
+impl Contributor for WeatherTools {
+    fn contribute(&self, into: &mut Contributions) {
+        for name in ["forecast", "echo"] {
+            let tool = Tool {
+                name: name.into(),
+                ..Default::default()
+            };
+            into.tool(
+                tool,
+                handler_fn::<CallTool, _, _, _>(move |_, _| async move {
+                    Ok(CallToolResult::text(format!("weather-ext {name}")))
+                }),
+            );
+        }
+    }
+}
+
+fn weather_tools() -> Item {
+    Item::Contributor(Arc::new(WeatherTools))
+}
+
+fn extension() -> Item {
+    Item::Extension
+}
+
+mcp_server::__private::inventory::submit! {
+    Registration::new(mcp_server::origin!(), "WeatherTools", 0, weather_tools)
+}
+
+mcp_server::__private::inventory::submit! {
+    Registration::new(mcp_server::origin!(), "weather-ext", 0, extension)
+}
