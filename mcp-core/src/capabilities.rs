@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_with::skip_serializing_none;
 
 use crate::json::JsonObject;
@@ -28,7 +28,7 @@ pub type CapabilityMap = BTreeMap<String, JsonObject>;
 /// What a client supports (`ClientCapabilities`); in 2026-07-28 it travels
 /// with every request, in 2025-11-25 once with `initialize`.
 #[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ClientCapabilities {
     /// Non-standard capabilities.
@@ -60,7 +60,7 @@ impl ClientCapabilities {
 
 /// The client's `roots` capability.
 #[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct RootsCapability {
@@ -74,7 +74,7 @@ pub struct RootsCapability {
 
 /// The client's `sampling` capability.
 #[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct SamplingCapability {
     /// The client honours `includeContext` (soft-deprecated).
@@ -91,7 +91,7 @@ pub struct SamplingCapability {
 
 /// The client's `elicitation` capability.
 #[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ElicitationCapability {
     /// Form mode.
@@ -120,7 +120,7 @@ impl ElicitationCapability {
 
 /// What a server offers (`ServerCapabilities`).
 #[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ServerCapabilities {
     /// Non-standard capabilities.
@@ -158,7 +158,7 @@ impl ServerCapabilities {
 
 /// A capability whose only setting is `listChanged` (prompts, tools).
 #[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ListChangedCapability {
@@ -172,7 +172,7 @@ pub struct ListChangedCapability {
 
 /// The server's `resources` capability.
 #[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ResourcesCapability {
@@ -185,3 +185,46 @@ pub struct ResourcesCapability {
     #[cfg_attr(feature = "arbitrary", arbitrary(value = JsonObject::new()))]
     pub extra: JsonObject,
 }
+
+crate::open::deserialize_open!(ClientCapabilities {
+    experimental: "experimental",
+    roots: "roots",
+    sampling: "sampling",
+    elicitation: "elicitation",
+    extensions: "extensions",
+    tasks: "tasks"
+});
+
+crate::open::deserialize_open!(RootsCapability {
+    list_changed: "listChanged"
+});
+
+crate::open::deserialize_open!(SamplingCapability {
+    context: "context",
+    tools: "tools"
+});
+
+crate::open::deserialize_open!(ElicitationCapability {
+    form: "form",
+    url: "url"
+});
+
+crate::open::deserialize_open!(ServerCapabilities {
+    experimental: "experimental",
+    logging: "logging",
+    completions: "completions",
+    prompts: "prompts",
+    resources: "resources",
+    tools: "tools",
+    extensions: "extensions",
+    tasks: "tasks"
+});
+
+crate::open::deserialize_open!(ListChangedCapability {
+    list_changed: "listChanged"
+});
+
+crate::open::deserialize_open!(ResourcesCapability {
+    subscribe: "subscribe",
+    list_changed: "listChanged"
+});

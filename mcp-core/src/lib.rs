@@ -57,4 +57,5 @@ pub mod version;
 
 #[cfg(feature = "arbitrary")]
 pub mod arb;
+mod open;
 mod tag;

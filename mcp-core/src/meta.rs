@@ -132,7 +132,7 @@ impl From<JsonObject> for Meta {
 /// capabilities; they are optional here because a 2025-11-25 request carries
 /// neither. Whether a request has what its era needs is the server's check.
 #[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct RequestMeta {
     /// Opt in to `notifications/progress` for this request.
     #[serde(rename = "progressToken")]
@@ -167,7 +167,7 @@ impl RequestMeta {
 
 /// The `_meta` of a notification (`NotificationMetaObject`).
 #[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct NotificationMeta {
     /// The id of the `subscriptions/listen` request this notification belongs to.
@@ -180,7 +180,7 @@ pub struct NotificationMeta {
 
 /// The `_meta` of a result (`ResultMetaObject`).
 #[skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ResultMeta {
     /// The server's identity.
@@ -223,3 +223,19 @@ mod arbitrary_impls {
         }
     }
 }
+
+crate::open::deserialize_open!(RequestMeta {
+    progress_token: "progressToken",
+    protocol_version: "io.modelcontextprotocol/protocolVersion",
+    client_info: "io.modelcontextprotocol/clientInfo",
+    client_capabilities: "io.modelcontextprotocol/clientCapabilities",
+    log_level: "io.modelcontextprotocol/logLevel"
+});
+
+crate::open::deserialize_open!(NotificationMeta {
+    subscription_id: "io.modelcontextprotocol/subscriptionId"
+});
+
+crate::open::deserialize_open!(ResultMeta {
+    server_info: "io.modelcontextprotocol/serverInfo"
+});

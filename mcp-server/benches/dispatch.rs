@@ -1,0 +1,172 @@
+//! `tools/call` through the in-memory path, with 0, 1 and 10 interceptors of
+//! each kind, and the JSON work alone for comparison.
+//!
+//! Run with `cargo bench -p mcp-server --bench dispatch`.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use mcp_server::context::RequestContext;
+use mcp_server::contributor::contributor_fn;
+use mcp_server::core::error::ErrorObject;
+use mcp_server::core::json::JsonObject;
+use mcp_server::core::jsonrpc::{self, Message, ResultResponse};
+use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult, Tool};
+use mcp_server::handler::{BoxFuture, handler_fn};
+use mcp_server::interceptor::{
+    Answer, HandlerCall, HandlerInterceptor, HandlerNext, RawAnswer, RawCall, RawInterceptor,
+    RawNext, Settled, Stratum, TypedInterceptor, TypedNext,
+};
+use mcp_server::registry::{Item, Scope};
+use mcp_server::{Caller, Server, origin};
+
+struct PassRaw;
+impl RawInterceptor for PassRaw {
+    fn intercept<'a>(
+        &'a self,
+        call: &'a RawCall<'a>,
+        next: RawNext<'a>,
+    ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
+        next.run(call)
+    }
+}
+
+struct PassTyped;
+impl TypedInterceptor<CallTool> for PassTyped {
+    fn intercept<'a>(
+        &'a self,
+        ctx: &'a RequestContext,
+        params: CallToolRequestParams,
+        next: TypedNext<'a, CallTool>,
+    ) -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>> {
+        next.run(ctx, params)
+    }
+}
+
+struct PassStep;
+impl HandlerInterceptor for PassStep {
+    fn intercept<'a>(
+        &'a self,
+        call: HandlerCall<'a>,
+        next: HandlerNext<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+        next.run(call)
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Kind {
+    Raw,
+    Typed,
+    Chain,
+}
+
+fn server(kind: Kind, count: usize) -> Server {
+    let mut builder = Server::builder().without_linked().contributor(
+        origin!(),
+        "echo",
+        contributor_fn(|c| {
+            let mut schema = JsonObject::new();
+            schema.insert("type".into(), "object".into());
+            let tool = Tool {
+                name: "echo".into(),
+                input_schema: schema,
+                ..Default::default()
+            };
+            c.tool(
+                tool,
+                handler_fn::<CallTool, _, _, _>(|_, _| async { Ok(CallToolResult::text("hi")) }),
+            );
+        }),
+    );
+    for i in 0..count {
+        let item = match kind {
+            Kind::Raw => Item::RawInterceptor(Arc::new(PassRaw)),
+            Kind::Typed => Item::typed::<CallTool>(PassTyped),
+            Kind::Chain => Item::HandlerInterceptor {
+                stratum: Stratum::Audit,
+                scope: Scope::All,
+                interceptor: Arc::new(PassStep),
+            },
+        };
+        builder = builder.register(origin!(), format!("pass-{i}"), i as i32, item);
+    }
+    builder.build()
+}
+
+const REQUEST: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},"name":"echo","arguments":{"text":"hi"}}}"#;
+
+fn dispatch(c: &mut Criterion) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let caller = Caller::modern();
+    let mut group = c.benchmark_group("tools_call");
+    for (label, kind) in [
+        ("raw", Kind::Raw),
+        ("typed", Kind::Typed),
+        ("chain", Kind::Chain),
+    ] {
+        for count in [0usize, 1, 10] {
+            if count == 0 && !matches!(kind, Kind::Raw) {
+                continue;
+            }
+            let server = server(kind, count);
+            let id = if count == 0 {
+                "none/0".to_owned()
+            } else {
+                format!("{label}/{count}")
+            };
+            group.bench_function(BenchmarkId::from_parameter(id), |b| {
+                b.iter(|| {
+                    runtime.block_on(async {
+                        black_box(server.handle(black_box(REQUEST), &caller).await)
+                    })
+                })
+            });
+        }
+    }
+    // The JSON work every call does, without the framework: decode the
+    // envelope and the params, encode the result.
+    group.bench_function(BenchmarkId::from_parameter("json-only"), |b| {
+        let result = CallToolResult::text("hi");
+        b.iter(|| {
+            let Ok(Message::Request(request)) = jsonrpc::decode(black_box(REQUEST)) else {
+                unreachable!()
+            };
+            let params: CallToolRequestParams = request.params_as().unwrap();
+            black_box(params);
+            let raw = serde_json::value::to_raw_value(&result).unwrap();
+            black_box(serde_json::to_vec(&ResultResponse::new(request.id, raw)).unwrap())
+        })
+    });
+    group.finish();
+}
+
+fn parts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("parts");
+    let Ok(Message::Request(request)) = jsonrpc::decode(REQUEST) else {
+        unreachable!()
+    };
+    let params = request.params.unwrap();
+    group.bench_function("envelope", |b| {
+        b.iter(|| black_box(jsonrpc::decode(black_box(REQUEST)).is_ok()))
+    });
+    group.bench_function("params", |b| {
+        b.iter(|| black_box(serde_json::from_str::<CallToolRequestParams>(params.get()).unwrap()))
+    });
+    group.bench_function("meta", |b| {
+        b.iter(|| black_box(serde_json::from_str::<mcp_server::core::meta::RequestMeta>(r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#).unwrap()))
+    });
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    group.bench_function("block_on", |b| {
+        b.iter(|| runtime.block_on(async { black_box(1) }))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, dispatch, parts);
+criterion_main!(benches);
