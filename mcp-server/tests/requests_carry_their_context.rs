@@ -199,3 +199,48 @@ async fn cancelling_a_request_fires_the_handlers_token() {
         .unwrap();
     assert_eq!(result["content"][0]["text"], "cancelled");
 }
+
+/// Records published changes.
+#[derive(Clone, Default)]
+struct Changes(std::sync::Arc<std::sync::Mutex<Vec<mcp_server::sink::Change>>>);
+
+impl mcp_server::sink::ChangeSink for Changes {
+    fn publish(&self, change: mcp_server::sink::Change) {
+        self.0.lock().unwrap().push(change);
+    }
+}
+
+#[tokio::test]
+async fn handlers_publish_changes_through_the_configured_change_sink() {
+    use mcp_server::sink::Change;
+    let changes = Changes::default();
+    let server = builder()
+        .change_sink(changes.clone())
+        .contributor(
+            origin("app", 1),
+            "writer",
+            contributor_fn(|c| {
+                c.tool(
+                    tool("save"),
+                    handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                        ctx.changes()
+                            .publish(Change::ResourceUpdated("file:///notes.txt".into()));
+                        ctx.changes().publish(Change::ToolsListChanged);
+                        Ok(CallToolResult::text("saved"))
+                    }),
+                );
+            }),
+        )
+        .build();
+    MemoryClient::new(&server)
+        .call_tool("save", json!({}))
+        .await
+        .unwrap();
+    assert_eq!(
+        *changes.0.lock().unwrap(),
+        [
+            Change::ResourceUpdated("file:///notes.txt".into()),
+            Change::ToolsListChanged
+        ]
+    );
+}
