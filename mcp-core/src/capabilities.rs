@@ -44,7 +44,7 @@ pub struct ClientCapabilities {
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_object_map))]
     pub extensions: Option<CapabilityMap>,
     /// Legacy (2025-11-25) task support: which requests the client runs as tasks.
-    pub tasks: Option<crate::legacy::tasks::ClientTasksCapability>,
+    pub tasks: Option<Box<crate::legacy::tasks::ClientTasksCapability>>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
     #[cfg_attr(feature = "arbitrary", arbitrary(value = JsonObject::new()))]
@@ -142,7 +142,7 @@ pub struct ServerCapabilities {
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_object_map))]
     pub extensions: Option<CapabilityMap>,
     /// Legacy (2025-11-25) task support: which requests the server runs as tasks.
-    pub tasks: Option<crate::legacy::tasks::ServerTasksCapability>,
+    pub tasks: Option<Box<crate::legacy::tasks::ServerTasksCapability>>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
     #[cfg_attr(feature = "arbitrary", arbitrary(value = JsonObject::new()))]

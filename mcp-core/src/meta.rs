@@ -140,12 +140,12 @@ pub struct RequestMeta {
     /// The protocol version of this request.
     #[serde(rename = "io.modelcontextprotocol/protocolVersion")]
     pub protocol_version: Option<String>,
-    /// Who the client says it is.
+    /// Who the client says it is (boxed: most requests are decoded without looking).
     #[serde(rename = "io.modelcontextprotocol/clientInfo")]
-    pub client_info: Option<Implementation>,
-    /// The client's capabilities for this request.
+    pub client_info: Option<Box<Implementation>>,
+    /// The client's capabilities for this request (boxed, for the same reason).
     #[serde(rename = "io.modelcontextprotocol/clientCapabilities")]
-    pub client_capabilities: Option<ClientCapabilities>,
+    pub client_capabilities: Option<Box<ClientCapabilities>>,
     /// Opt in to `notifications/message` at this level or above.
     #[serde(rename = "io.modelcontextprotocol/logLevel")]
     pub log_level: Option<LoggingLevel>,
@@ -159,7 +159,7 @@ impl RequestMeta {
     pub fn modern(protocol_version: impl Into<String>, capabilities: ClientCapabilities) -> Self {
         Self {
             protocol_version: Some(protocol_version.into()),
-            client_capabilities: Some(capabilities),
+            client_capabilities: Some(Box::new(capabilities)),
             ..Self::default()
         }
     }
@@ -216,7 +216,7 @@ mod arbitrary_impls {
                 progress_token: u.arbitrary()?,
                 protocol_version: Some(version::LATEST.to_owned()),
                 client_info: u.arbitrary()?,
-                client_capabilities: Some(u.arbitrary()?),
+                client_capabilities: Some(Box::new(u.arbitrary()?)),
                 log_level: u.arbitrary()?,
                 extra: u.arbitrary()?,
             })

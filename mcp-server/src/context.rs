@@ -40,8 +40,8 @@ struct Inner {
     method: String,
     era: Era,
     protocol_version: Option<String>,
-    client_capabilities: ClientCapabilities,
-    client_info: Option<Implementation>,
+    client_capabilities: Box<ClientCapabilities>,
+    client_info: Option<Box<Implementation>>,
     principal: Arc<Principal>,
     cancellation: CancellationToken,
     meta: RequestMeta,
@@ -68,8 +68,8 @@ pub(crate) struct ContextParts {
     pub(crate) method: String,
     pub(crate) era: Era,
     pub(crate) protocol_version: Option<String>,
-    pub(crate) client_capabilities: ClientCapabilities,
-    pub(crate) client_info: Option<Implementation>,
+    pub(crate) client_capabilities: Box<ClientCapabilities>,
+    pub(crate) client_info: Option<Box<Implementation>>,
     pub(crate) principal: Arc<Principal>,
     pub(crate) cancellation: CancellationToken,
     pub(crate) meta: RequestMeta,
@@ -111,7 +111,7 @@ impl RequestContext {
             method: "tools/call".into(),
             era: Era::Modern,
             protocol_version: Some(version::LATEST.into()),
-            client_capabilities: ClientCapabilities::default(),
+            client_capabilities: Box::default(),
             client_info: None,
             principal: Arc::new(Principal::anonymous()),
             cancellation: CancellationToken::new(),
@@ -149,7 +149,7 @@ impl RequestContext {
 
     /// Who the client says it is, if it said.
     pub fn client_info(&self) -> Option<&Implementation> {
-        self.inner.client_info.as_ref()
+        self.inner.client_info.as_deref()
     }
 
     /// Who is calling, as the active principal source decided.

@@ -188,7 +188,7 @@ impl Server {
             None => None,
         };
         let ctx = self.context(id, method, meta, caller)?;
-        let call = RawCall::new(&ctx, params);
+        let call = RawCall::new(&ctx, params, route);
         let answer = RawNext::new(&self.inner.raw, 0).run(&call).await?;
         Ok(answer.into_result())
     }
@@ -202,33 +202,33 @@ impl Server {
     ) -> Result<RequestContext, ErrorObject> {
         let principal = self.inner.principal_source.principal(&caller.credentials);
         let mut meta = meta.unwrap_or_default();
-        let (protocol_version, client_capabilities, client_info, log_level) =
-            match (&caller.session, caller.era) {
-                (Some(session), _) => (
-                    Some(session.protocol_version.clone()),
-                    session.client_capabilities.clone(),
-                    session.client_info.clone(),
-                    session.log_level,
-                ),
-                (None, _) => {
-                    let requested = meta
-                        .protocol_version
-                        .take()
-                        .ok_or_else(|| missing_meta(meta::PROTOCOL_VERSION))?;
-                    version::negotiate_modern(&requested, version::SUPPORTED)
-                        .map_err(ErrorObject::from)?;
-                    let capabilities = meta
-                        .client_capabilities
-                        .take()
-                        .ok_or_else(|| missing_meta(meta::CLIENT_CAPABILITIES))?;
-                    (
-                        Some(requested),
-                        capabilities,
-                        meta.client_info.take(),
-                        meta.log_level,
-                    )
-                }
-            };
+        let (protocol_version, client_capabilities, client_info, log_level) = match &caller.session
+        {
+            Some(session) => (
+                Some(session.protocol_version.clone()),
+                Box::new(session.client_capabilities.clone()),
+                session.client_info.clone().map(Box::new),
+                session.log_level,
+            ),
+            None => {
+                let requested = meta
+                    .protocol_version
+                    .take()
+                    .ok_or_else(|| missing_meta(meta::PROTOCOL_VERSION))?;
+                version::negotiate_modern(&requested, version::SUPPORTED)
+                    .map_err(ErrorObject::from)?;
+                let capabilities = meta
+                    .client_capabilities
+                    .take()
+                    .ok_or_else(|| missing_meta(meta::CLIENT_CAPABILITIES))?;
+                (
+                    Some(requested),
+                    capabilities,
+                    meta.client_info.take(),
+                    meta.log_level,
+                )
+            }
+        };
         Ok(RequestContext::new(ContextParts {
             id: id.clone(),
             method,

@@ -52,6 +52,7 @@ pub trait RawInterceptor: Send + Sync + 'static {
 pub struct RawCall<'a> {
     ctx: &'a RequestContext,
     params: Option<&'a RawValue>,
+    route: Option<&'a Arc<dyn Route>>,
 }
 
 impl fmt::Debug for RawCall<'_> {
@@ -63,8 +64,12 @@ impl fmt::Debug for RawCall<'_> {
 }
 
 impl<'a> RawCall<'a> {
-    pub(crate) fn new(ctx: &'a RequestContext, params: Option<&'a RawValue>) -> Self {
-        Self { ctx, params }
+    pub(crate) fn new(
+        ctx: &'a RequestContext,
+        params: Option<&'a RawValue>,
+        route: Option<&'a Arc<dyn Route>>,
+    ) -> Self {
+        Self { ctx, params, route }
     }
 
     /// The request context.
@@ -114,7 +119,7 @@ impl<'a> RawNext<'a> {
             Some(interceptor) => {
                 interceptor.intercept(call, RawNext::new(self.chain, self.index + 1))
             }
-            None => match self.chain.routes.get(call.method()) {
+            None => match call.route {
                 Some(route) => route.dispatch(call.ctx, call.params),
                 None => {
                     let error = ErrorObject::method_not_found(call.method());
@@ -131,10 +136,8 @@ impl<'a> RawNext<'a> {
     /// Method not found, invalid params, an unknown target, or the first
     /// guard that denies the caller.
     pub fn authorize(&self, call: &RawCall<'_>) -> Result<Authorized<'a>, ErrorObject> {
-        let route = self
-            .chain
-            .routes
-            .get(call.method())
+        let route = call
+            .route
             .ok_or_else(|| ErrorObject::method_not_found(call.method()))?;
         route
             .authorize(call.ctx, call.params)
