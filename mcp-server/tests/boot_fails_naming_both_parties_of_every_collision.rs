@@ -417,3 +417,126 @@ fn build_panics_with_the_rendered_diagnostics() {
         )
         .build();
 }
+
+/// Passes every `tasks/get` of the legacy era through.
+struct LegacyTasksGet;
+
+impl mcp_server::interceptor::TypedInterceptor<mcp_server::core::legacy::tasks::GetTask>
+    for LegacyTasksGet
+{
+    fn intercept<'a>(
+        &'a self,
+        ctx: &'a mcp_server::RequestContext,
+        params: <mcp_server::core::legacy::tasks::GetTask as mcp_server::core::method::Method>::Params,
+        next: mcp_server::interceptor::TypedNext<'a, mcp_server::core::legacy::tasks::GetTask>,
+    ) -> mcp_server::handler::BoxFuture<
+        'a,
+        Result<
+            mcp_server::interceptor::Answer<mcp_server::core::legacy::tasks::GetTaskResult>,
+            ErrorObject,
+        >,
+    > {
+        next.run(ctx, params)
+    }
+}
+
+#[test]
+fn a_typed_interceptor_for_another_method_type_of_the_same_name_fails_boot() {
+    let errors = builder()
+        .contributor(
+            origin("tasks-ext", 1),
+            "tasks",
+            contributor_fn(|c| {
+                c.method::<mcp_server::core::ext::tasks::GetTask>(handler_fn::<
+                    mcp_server::core::ext::tasks::GetTask,
+                    _,
+                    _,
+                    _,
+                >(|_, _| async {
+                    Err::<GetTaskResult, _>(ErrorObject::internal_error("unused"))
+                }));
+            }),
+        )
+        .register(
+            origin("audit-ext", 2),
+            "LegacyTasksGet",
+            0,
+            Item::typed(LegacyTasksGet),
+        )
+        .try_build()
+        .unwrap_err();
+    let [
+        BootError::TypedInterceptorMismatch {
+            interceptor,
+            method,
+            expected,
+            found,
+            ..
+        },
+    ] = errors.errors()
+    else {
+        panic!("{errors}")
+    };
+    assert_eq!(
+        (interceptor.as_str(), method.as_str()),
+        ("LegacyTasksGet", "tasks/get")
+    );
+    assert!(expected.contains("ext::tasks"), "{expected}");
+    assert!(found.contains("legacy::tasks"), "{found}");
+}
+
+#[test]
+fn a_typed_interceptor_for_a_method_nothing_serves_fails_boot() {
+    let errors = builder()
+        .register(
+            origin("audit-ext", 2),
+            "LegacyTasksGet",
+            0,
+            Item::typed(LegacyTasksGet),
+        )
+        .try_build()
+        .unwrap_err();
+    assert_eq!(
+        errors.errors(),
+        [BootError::UnknownMethod {
+            interceptor: "LegacyTasksGet".into(),
+            origin: origin("audit-ext", 2),
+            method: "tasks/get".into()
+        }]
+    );
+}
+
+struct AdvertiseTasks;
+impl mcp_server::customizer::ServerCapabilitiesCustomizer for AdvertiseTasks {
+    fn customize(&self, capabilities: &mut mcp_server::core::capabilities::ServerCapabilities) {
+        capabilities
+            .extensions
+            .get_or_insert_default()
+            .insert("io.modelcontextprotocol/tasks".into(), Default::default());
+    }
+}
+
+#[tokio::test]
+async fn an_extension_advertises_itself_through_a_capabilities_customizer() {
+    let server = builder()
+        .register(
+            origin("tasks-ext", 3),
+            "AdvertiseTasks",
+            0,
+            Item::ServerCapabilitiesCustomizer(Arc::new(AdvertiseTasks)),
+        )
+        .build();
+    assert!(
+        server
+            .capabilities()
+            .has_extension("io.modelcontextprotocol/tasks")
+    );
+    let discovered = mcp_server::memory::MemoryClient::new(&server)
+        .request_raw("server/discover", serde_json::json!({}))
+        .await
+        .unwrap();
+    assert_eq!(
+        discovered["capabilities"]["extensions"]["io.modelcontextprotocol/tasks"],
+        serde_json::json!({})
+    );
+}
