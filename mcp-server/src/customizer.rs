@@ -34,6 +34,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use mcp_core::capabilities::ServerCapabilities;
+use mcp_core::meta::Meta;
 use mcp_core::prompts::Prompt;
 use mcp_core::resources::{Resource, ResourceTemplate};
 use mcp_core::tools::Tool;
@@ -42,6 +43,7 @@ use serde::Serialize;
 use crate::guard::Guard;
 use crate::interceptor::{HandlerInterceptor, Stratum};
 use crate::origin::Origin;
+use crate::target::TargetKind;
 
 /// Customizes the handler config of every target of kind `D`.
 #[diagnostic::on_unimplemented(
@@ -161,8 +163,14 @@ impl<D> HandlerConfig<D> {
     }
 }
 
-/// The identity of a descriptor: what a customizer may not change.
-pub(crate) trait Identity {
+/// A descriptor a customizer folds into: its kind, identity and `_meta`.
+pub(crate) trait Descriptor: Clone + Send + Sync + 'static {
+    /// The kind of target it describes.
+    const KIND: TargetKind;
+    /// The identifying name (tool or prompt name, URI, URI template, method name).
+    fn key(&self) -> &str;
+    /// The `_meta` guards and interceptors may read.
+    fn meta(&self) -> Option<&Meta>;
     /// The identity fields, named, as JSON text for comparison and messages.
     fn identity(&self) -> Vec<(&'static str, String)>;
 }
@@ -171,7 +179,14 @@ fn text<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_default()
 }
 
-impl Identity for Tool {
+impl Descriptor for Tool {
+    const KIND: TargetKind = TargetKind::Tool;
+    fn key(&self) -> &str {
+        &self.name
+    }
+    fn meta(&self) -> Option<&Meta> {
+        self.meta.as_ref()
+    }
     fn identity(&self) -> Vec<(&'static str, String)> {
         vec![
             ("name", self.name.clone()),
@@ -181,25 +196,41 @@ impl Identity for Tool {
     }
 }
 
-impl Identity for Prompt {
-    fn identity(&self) -> Vec<(&'static str, String)> {
-        vec![("name", self.name.clone())]
-    }
+/// Implements [`Descriptor`] for a descriptor identified by one string member.
+macro_rules! descriptor {
+    ($ty:ty, $kind:expr, $field:ident, $wire:literal) => {
+        impl Descriptor for $ty {
+            const KIND: TargetKind = $kind;
+            fn key(&self) -> &str {
+                &self.$field
+            }
+            fn meta(&self) -> Option<&Meta> {
+                self.meta.as_ref()
+            }
+            fn identity(&self) -> Vec<(&'static str, String)> {
+                vec![($wire, self.$field.clone())]
+            }
+        }
+    };
 }
 
-impl Identity for Resource {
-    fn identity(&self) -> Vec<(&'static str, String)> {
-        vec![("uri", self.uri.clone())]
-    }
-}
+descriptor!(Prompt, TargetKind::Prompt, name, "name");
+descriptor!(Resource, TargetKind::Resource, uri, "uri");
+descriptor!(
+    ResourceTemplate,
+    TargetKind::ResourceTemplate,
+    uri_template,
+    "uriTemplate"
+);
 
-impl Identity for ResourceTemplate {
-    fn identity(&self) -> Vec<(&'static str, String)> {
-        vec![("uriTemplate", self.uri_template.clone())]
+impl Descriptor for MethodDescriptor {
+    const KIND: TargetKind = TargetKind::Method;
+    fn key(&self) -> &str {
+        &self.name
     }
-}
-
-impl Identity for MethodDescriptor {
+    fn meta(&self) -> Option<&Meta> {
+        None
+    }
     fn identity(&self) -> Vec<(&'static str, String)> {
         vec![("name", self.name.clone())]
     }

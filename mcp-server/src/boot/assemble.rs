@@ -17,9 +17,9 @@ use mcp_core::version;
 
 use super::error::{BootError, BootErrors};
 use super::report::{BootReport, Member, MethodReport};
-use super::{Added, Builder};
-use crate::contributor::{CompletionRef, Contributed, Contributions};
-use crate::customizer::{Attached, HandlerConfig, HandlerCustomizer, Identity, MethodDescriptor};
+use super::{Added, Builder, Settings};
+use crate::contributor::{CompletionRef, Contributed, Contributions, WithHandler};
+use crate::customizer::{Attached, Descriptor, HandlerConfig, HandlerCustomizer, MethodDescriptor};
 use crate::dispatch::Listed;
 use crate::dispatch::{Built, ChainParts, ErasedMethod, PendingTyped, route};
 use crate::dispatch::{
@@ -290,174 +290,61 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     let mut take = |method: &str| typed.remove(method).unwrap_or_default();
 
     if !tools.is_empty() {
-        let mut by_name = ByName {
-            kind: "tool",
-            chains: HashMap::new(),
-            order: Vec::new(),
-        };
-        let mut listed = Vec::new();
-        for Contributed {
-            value: (tool, handler),
-            origin,
-        } in tools
-        {
-            let config = fold(TargetKind::Tool, tool, origin, &seams.tools, &mut errors);
-            let (tool, guards, attached) = config.into_parts();
-            let target = Target {
-                kind: TargetKind::Tool,
-                name: tool.name.clone(),
-                meta: tool.meta.clone(),
-                origin,
-            };
-            let parts = chains.parts(CallTool::NAME, target.clone(), guards, attached);
-            listed.push(Listed {
-                descriptor: tool.clone(),
-                guards: parts.guards.clone(),
-                target,
-            });
-            by_name.order.push(tool.name.clone());
-            by_name.chains.insert(tool.name, parts.with(handler));
-        }
+        let built = handlers::<Tool, CallTool>(tools, &seams.tools, &chains, &mut errors);
+        let (by_name, listed) = by_name("tool", built);
         add(
             CallTool::NAME,
             route::<CallTool>(Origin::FRAMEWORK, take(CallTool::NAME), Box::new(by_name)),
         );
-        let listing = Listing {
-            items: listed,
-            page_size: settings.page_size,
-            ttl_ms: settings.list_ttl_ms,
-            cache_scope: Default::default(),
-        };
         add(
             ListTools::NAME,
-            chains.single::<ListTools>(take(ListTools::NAME), Arc::new(listing)),
+            chains.single::<ListTools>(take(ListTools::NAME), Arc::new(listing(listed, &settings))),
         );
     }
 
     if !prompts.is_empty() {
-        let mut by_name = ByName {
-            kind: "prompt",
-            chains: HashMap::new(),
-            order: Vec::new(),
-        };
-        let mut listed = Vec::new();
-        for Contributed {
-            value: (prompt, handler),
-            origin,
-        } in prompts
-        {
-            let config = fold(
-                TargetKind::Prompt,
-                prompt,
-                origin,
-                &seams.prompts,
-                &mut errors,
-            );
-            let (prompt, guards, attached) = config.into_parts();
-            let target = Target {
-                kind: TargetKind::Prompt,
-                name: prompt.name.clone(),
-                meta: prompt.meta.clone(),
-                origin,
-            };
-            let parts = chains.parts(GetPrompt::NAME, target.clone(), guards, attached);
-            listed.push(Listed {
-                descriptor: prompt.clone(),
-                guards: parts.guards.clone(),
-                target,
-            });
-            by_name.order.push(prompt.name.clone());
-            by_name.chains.insert(prompt.name, parts.with(handler));
-        }
+        let built = handlers::<Prompt, GetPrompt>(prompts, &seams.prompts, &chains, &mut errors);
+        let (by_name, listed) = by_name("prompt", built);
         add(
             GetPrompt::NAME,
             route::<GetPrompt>(Origin::FRAMEWORK, take(GetPrompt::NAME), Box::new(by_name)),
         );
-        let listing = Listing {
-            items: listed,
-            page_size: settings.page_size,
-            ttl_ms: settings.list_ttl_ms,
-            cache_scope: Default::default(),
-        };
         add(
             ListPrompts::NAME,
-            chains.single::<ListPrompts>(take(ListPrompts::NAME), Arc::new(listing)),
+            chains.single::<ListPrompts>(
+                take(ListPrompts::NAME),
+                Arc::new(listing(listed, &settings)),
+            ),
         );
     }
 
     if !resources.is_empty() || !templates.is_empty() {
+        let built =
+            handlers::<Resource, ReadResource>(resources, &seams.resources, &chains, &mut errors);
+        let (fixed, listed) = by_name("resource", built);
         let mut resolver = Resources {
-            fixed: HashMap::new(),
-            order: Vec::new(),
+            fixed: fixed.chains,
+            order: fixed.order,
             templates: Vec::new(),
         };
-        let mut listed = Vec::new();
-        for Contributed {
-            value: (resource, handler),
-            origin,
-        } in resources
-        {
-            let config = fold(
-                TargetKind::Resource,
-                resource,
-                origin,
-                &seams.resources,
-                &mut errors,
-            );
-            let (resource, guards, attached) = config.into_parts();
-            let target = Target {
-                kind: TargetKind::Resource,
-                name: resource.uri.clone(),
-                meta: resource.meta.clone(),
-                origin,
-            };
-            let parts = chains.parts(ReadResource::NAME, target.clone(), guards, attached);
-            listed.push(Listed {
-                descriptor: resource.clone(),
-                guards: parts.guards.clone(),
-                target,
-            });
-            resolver.order.push(resource.uri.clone());
-            resolver.fixed.insert(resource.uri, parts.with(handler));
-        }
         let mut listed_templates = Vec::new();
-        for Contributed {
-            value: (template, handler),
-            origin,
-        } in templates
-        {
-            let config = fold(
-                TargetKind::ResourceTemplate,
-                template,
-                origin,
-                &seams.templates,
-                &mut errors,
-            );
-            let (template, guards, attached) = config.into_parts();
-            let parsed = match UriTemplate::parse(&template.uri_template) {
-                Ok(parsed) => parsed,
-                Err(reason) => {
-                    errors.push(BootError::InvalidUriTemplate {
-                        template: template.uri_template.clone(),
-                        origin,
-                        reason,
-                    });
-                    continue;
+        for built in handlers::<ResourceTemplate, ReadResource>(
+            templates,
+            &seams.templates,
+            &chains,
+            &mut errors,
+        ) {
+            match UriTemplate::parse(built.listed.target.name.as_str()) {
+                Ok(parsed) => {
+                    resolver.templates.push((parsed, built.chain));
+                    listed_templates.push(built.listed);
                 }
-            };
-            let target = Target {
-                kind: TargetKind::ResourceTemplate,
-                name: template.uri_template.clone(),
-                meta: template.meta.clone(),
-                origin,
-            };
-            let parts = chains.parts(ReadResource::NAME, target.clone(), guards, attached);
-            listed_templates.push(Listed {
-                descriptor: template.clone(),
-                guards: parts.guards.clone(),
-                target,
-            });
-            resolver.templates.push((parsed, parts.with(handler)));
+                Err(reason) => errors.push(BootError::InvalidUriTemplate {
+                    template: built.listed.target.name.clone(),
+                    origin: built.listed.target.origin,
+                    reason,
+                }),
+            }
         }
         add(
             ReadResource::NAME,
@@ -467,28 +354,17 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
                 Box::new(resolver),
             ),
         );
-        let listing = Listing {
-            items: listed,
-            page_size: settings.page_size,
-            ttl_ms: settings.list_ttl_ms,
-            cache_scope: Default::default(),
-        };
         add(
             ListResources::NAME,
-            chains.single::<ListResources>(take(ListResources::NAME), Arc::new(listing)),
+            chains.single::<ListResources>(
+                take(ListResources::NAME),
+                Arc::new(listing(listed, &settings)),
+            ),
         );
-        let listing = Listing {
-            items: listed_templates,
-            page_size: settings.page_size,
-            ttl_ms: settings.list_ttl_ms,
-            cache_scope: Default::default(),
-        };
+        let templates = Arc::new(listing(listed_templates, &settings));
         add(
             ListResourceTemplates::NAME,
-            chains.single::<ListResourceTemplates>(
-                take(ListResourceTemplates::NAME),
-                Arc::new(listing),
-            ),
+            chains.single::<ListResourceTemplates>(take(ListResourceTemplates::NAME), templates),
         );
     }
 
@@ -547,13 +423,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         let descriptor = MethodDescriptor {
             name: method.name().to_owned(),
         };
-        let config = fold(
-            TargetKind::Method,
-            descriptor,
-            origin,
-            &seams.methods,
-            &mut errors,
-        );
+        let config = fold(descriptor, origin, &seams.methods, &mut errors);
         let (descriptor, guards, attached) = config.into_parts();
         let target = Target::new(TargetKind::Method, descriptor.name.clone(), origin);
         let parts = chains.parts(method.name(), target, guards, attached);
@@ -742,6 +612,82 @@ fn sort_into_seams(entries: Vec<Entry>, members: &mut Vec<Member>) -> Seams {
     seams
 }
 
+/// One contributed handler after its customizers folded and its chain was built.
+struct Assembled<D, M: Method> {
+    chain: HandlerChain<M>,
+    listed: Listed<D>,
+}
+
+/// Folds the customizers into each contributed handler of kind `D` and builds its chain.
+fn handlers<D: Descriptor, M: Method>(
+    items: Vec<WithHandler<D, M>>,
+    customizers: &Customizers<D>,
+    chains: &ChainBuilder<'_>,
+    errors: &mut Vec<BootError>,
+) -> Vec<Assembled<D, M>> {
+    items
+        .into_iter()
+        .map(
+            |Contributed {
+                 value: (descriptor, handler),
+                 origin,
+             }| {
+                let config = fold(descriptor, origin, customizers, errors);
+                let (descriptor, guards, attached) = config.into_parts();
+                let target = Target {
+                    kind: D::KIND,
+                    name: descriptor.key().to_owned(),
+                    meta: descriptor.meta().cloned(),
+                    origin,
+                };
+                let parts = chains.parts(M::NAME, target.clone(), guards, attached);
+                let listed = Listed {
+                    descriptor,
+                    guards: parts.guards.clone(),
+                    target,
+                };
+                Assembled {
+                    chain: parts.with(handler),
+                    listed,
+                }
+            },
+        )
+        .collect()
+}
+
+/// A list method's handler over `items`.
+fn listing<D>(items: Vec<Listed<D>>, settings: &Settings) -> Listing<D> {
+    Listing {
+        items,
+        page_size: settings.page_size,
+        ttl_ms: settings.list_ttl_ms,
+        cache_scope: Default::default(),
+    }
+}
+
+/// Indexes built handlers by their identifying name, keeping their order for lists.
+fn by_name<D, M: Method>(
+    kind: &'static str,
+    built: Vec<Assembled<D, M>>,
+) -> (ByName<M>, Vec<Listed<D>>) {
+    let mut index = ByName {
+        kind,
+        chains: HashMap::with_capacity(built.len()),
+        order: Vec::with_capacity(built.len()),
+    };
+    let mut listed = Vec::with_capacity(built.len());
+    for Assembled {
+        chain,
+        listed: item,
+    } in built
+    {
+        index.order.push(item.target.name.clone());
+        index.chains.insert(item.target.name.clone(), chain);
+        listed.push(item);
+    }
+    (index, listed)
+}
+
 /// Keeps one contribution per identity; every other one is a collision.
 fn union<T>(
     kind: TargetKind,
@@ -823,8 +769,7 @@ fn duplicate_strategies<T>(
 
 /// Folds the customizers of one kind into one handler's config, checking
 /// after each that the descriptor's identity is unchanged.
-fn fold<D: Identity + 'static>(
-    kind: TargetKind,
+fn fold<D: Descriptor>(
     descriptor: D,
     origin: Origin,
     customizers: &Customizers<D>,
@@ -841,7 +786,7 @@ fn fold<D: Identity + 'static>(
                 errors.push(BootError::IdentityChanged {
                     customizer: name.clone(),
                     origin: *customizer_origin,
-                    kind,
+                    kind: D::KIND,
                     target: before[0].1.clone(),
                     field,
                     before: was.clone(),
