@@ -49,6 +49,7 @@ pub mod sink;
 pub mod source;
 pub mod strategy;
 pub mod target;
+pub mod tool;
 pub mod uri_template;
 
 pub use boot::{BootError, BootErrors, BootReport, Builder};
@@ -65,4 +66,9 @@ pub use mcp_core as core;
 #[doc(hidden)]
 pub mod __private {
     pub use inventory;
+    pub use schemars;
+    pub use serde;
+    pub use serde_json;
 }
+
+pub use mcp_macros::tool;

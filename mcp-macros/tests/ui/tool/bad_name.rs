@@ -1,0 +1,9 @@
+use mcp_server::tool;
+
+/// A name with a space.
+#[tool(name = "get weather")]
+async fn weather() -> String {
+    String::new()
+}
+
+fn main() {}
