@@ -79,3 +79,71 @@ impl Entry {
         }
     }
 }
+
+/// The error for a key the macro does not know, listing the ones it does.
+pub(crate) fn unknown(entry: &Entry, attribute: &str, known: &[&str]) -> syn::Error {
+    let known: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+    syn::Error::new_spanned(
+        &entry.key,
+        format!(
+            "unknown `#[{attribute}]` key `{}`; expected one of {}",
+            entry.key,
+            known.join(", ")
+        ),
+    )
+}
+
+/// The path of `mcp_server`: the one given with `crate = ...`, or `::mcp_server`.
+pub(crate) fn krate(path: Option<&Path>) -> proc_macro2::TokenStream {
+    match path {
+        Some(path) => quote::quote!(#path),
+        None => quote::quote!(::mcp_server),
+    }
+}
+
+/// `Some(String::from("..."))` or `None`, as tokens.
+pub(crate) fn optional_string(value: Option<&LitStr>) -> proc_macro2::TokenStream {
+    match value {
+        Some(s) => quote::quote!(::core::option::Option::Some(::std::string::String::from(#s))),
+        None => quote::quote!(::core::option::Option::None),
+    }
+}
+
+/// Whether `ty` names the request context (`RequestContext`, however qualified).
+pub(crate) fn is_context(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(p) => p
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "RequestContext"),
+        _ => false,
+    }
+}
+
+/// Fails unless `function` is a non-generic `async fn`.
+pub(crate) fn check_async(function: &syn::ItemFn, attribute: &str) -> syn::Result<()> {
+    if function.sig.asyncness.is_none() {
+        return Err(syn::Error::new(
+            function.sig.fn_token.span,
+            format!("`#[{attribute}]` needs an `async fn`: write `async fn` here"),
+        ));
+    }
+    if !function.sig.generics.params.is_empty() {
+        return Err(syn::Error::new_spanned(
+            &function.sig.generics,
+            format!("a `#[{attribute}]` function cannot be generic"),
+        ));
+    }
+    Ok(())
+}
+
+/// The return type as tokens; `()` spanned on the function name when there is none.
+pub(crate) fn output(function: &syn::ItemFn) -> proc_macro2::TokenStream {
+    match &function.sig.output {
+        syn::ReturnType::Default => {
+            quote::quote_spanned!(function.sig.ident.span()=> ())
+        }
+        syn::ReturnType::Type(_, ty) => quote::quote!(#ty),
+    }
+}

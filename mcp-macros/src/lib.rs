@@ -6,7 +6,13 @@
 //! with `crate = ...`), so the application needs no other dependency.
 
 mod attr;
+mod completion;
 mod doc;
+mod method;
+mod prompt;
+mod resource;
+mod resource_template;
+mod seam;
 mod tool;
 
 use proc_macro::TokenStream;
@@ -32,6 +38,224 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     tool::expand(attr.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Registers a `Contributor` at link time: goes on an
+/// `impl Contributor for Type` block, where `Type: Default` (derive it on a
+/// unit struct); boot builds one with `Default::default()`.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `name = "..."` | the name in the boot report | the type's name |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+#[proc_macro_attribute]
+pub fn contributor(attr: TokenStream, item: TokenStream) -> TokenStream {
+    seam::expand(seam::Word::Contributor, attr.into(), item.into()).into()
+}
+
+/// Registers a customizer at link time: goes on an
+/// `impl HandlerCustomizer<D> for Type` block (`D` one of `Tool`, `Prompt`,
+/// `Resource`, `ResourceTemplate`, `MethodDescriptor`: the call-tool,
+/// get-prompt, read-resource, read-resource-template or method customizer)
+/// or an `impl ServerCapabilitiesCustomizer for Type` block; `Type: Default`.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `order = N` | its place among customizers of its kind (lower folds first) | `0` |
+/// | `name = "..."` | the name in the boot report and boot errors | the type's name |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+#[proc_macro_attribute]
+pub fn customizer(attr: TokenStream, item: TokenStream) -> TokenStream {
+    seam::expand(seam::Word::Customizer, attr.into(), item.into()).into()
+}
+
+/// Registers an interceptor at link time: goes on an `impl` block of
+/// `RawInterceptor` (every method), `TypedInterceptor<M>` (method `M`),
+/// `HandlerInterceptor` (a stratum of every handler chain in scope) or
+/// `AlternateResultInterceptor` (around every handler's invocation);
+/// `Type: Default`.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `order = N` | lower is outermost | `0` |
+/// | `stratum = "AUDIT"` | `HandlerInterceptor` only, and required: `CORRELATION`, `OBSERVATION`, `AUDIT`, `AUTHORIZATION`, `VALIDATION` or `INVOCATION` | none |
+/// | `scope = "..."` | `HandlerInterceptor` only: a kind (`tool`, `prompt`, `resource`, `resource_template`, `completion`, `method`) or else a method name (`tools/call`) | every handler |
+/// | `name = "..."` | the name in the boot report; sorts ties of `order` | the type's name |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+#[proc_macro_attribute]
+pub fn interceptor(attr: TokenStream, item: TokenStream) -> TokenStream {
+    seam::expand(seam::Word::Interceptor, attr.into(), item.into()).into()
+}
+
+/// Attaches a guard to every handler of the chosen kinds: goes on an
+/// `impl Guard for Type` block, `Type: Default`, and registers one
+/// `HandlerCustomizer` per kind (a `customizer::GuardAttacher`) that adds it
+/// with `HandlerConfig::add_guard`. A denied target is absent from its list
+/// and a call to it fails with `-32010`.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `on = "..."` | the kinds, comma-separated: `tool`, `prompt`, `resource`, `resource_template`, `method` | every kind |
+/// | `order = N` | its customizers' place (guards run in this order) | `0` |
+/// | `name = "..."` | the name in the boot report | the type's name |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+#[proc_macro_attribute]
+pub fn guard(attr: TokenStream, item: TokenStream) -> TokenStream {
+    seam::expand(seam::Word::Guard, attr.into(), item.into()).into()
+}
+
+/// Registers the principal source (a one-active seam: two fail boot): goes
+/// on an `impl PrincipalSource for Type` block, `Type: Default`.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `name = "..."` | the name in the boot report's selection | the type's name |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+#[proc_macro_attribute]
+pub fn source(attr: TokenStream, item: TokenStream) -> TokenStream {
+    seam::expand(seam::Word::Source, attr.into(), item.into()).into()
+}
+
+/// Registers the key strategy (a one-active seam: two fail boot): goes on an
+/// `impl KeyStrategy for Type` block, `Type: Default`.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `name = "..."` | the name in the boot report's selection | the type's name |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+#[proc_macro_attribute]
+pub fn strategy(attr: TokenStream, item: TokenStream) -> TokenStream {
+    seam::expand(seam::Word::Strategy, attr.into(), item.into()).into()
+}
+
+/// Registers the change sink (a one-active seam: two fail boot, and
+/// `Builder::change_sink` counts as one): goes on an
+/// `impl ChangeSink for Type` block, `Type: Default`. Progress and log sinks
+/// belong to each request and are not registered.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `name = "..."` | the name in the boot report's selection | the type's name |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+#[proc_macro_attribute]
+pub fn sink(attr: TokenStream, item: TokenStream) -> TokenStream {
+    seam::expand(seam::Word::Sink, attr.into(), item.into()).into()
+}
+
+/// Reserved for a store seam, which does not exist yet: always a compile
+/// error naming the one-active seams that do (`#[source]`, `#[strategy]`).
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | (none) | | |
+#[proc_macro_attribute]
+pub fn store(_attr: TokenStream, item: TokenStream) -> TokenStream {
+    seam::store(item.into()).into()
+}
+
+/// Turns an `async fn(ctx: RequestContext, params: P) -> Result<R, ErrorObject>`
+/// into the handler of the JSON-RPC method `M`, contributed at link time
+/// (`Contributions::method::<M>`); the compiler checks `P` is `M::Params`
+/// and `R` converts into `M::Result`'s reply.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `M` (first, required) | the `Method` type served | none |
+/// | `name = "..."` | the contributor's name in the boot report | the function's name |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+#[proc_macro_attribute]
+pub fn method(attr: TokenStream, item: TokenStream) -> TokenStream {
+    method::expand(attr.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Turns an `async fn` into a prompt, registered at link time.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `name = "..."` | the prompt name | the function's name |
+/// | `title = "..."` | the display title | none |
+/// | `description = "..."` | what the prompt offers | the doc comment |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+///
+/// Each parameter is an argument of the same name, described by
+/// `#[arg(description = "...")]`: a `String` is required (a `prompts/get`
+/// without it fails with `-32602` naming it), an `Option<String>` optional.
+/// A parameter of type `RequestContext` receives the request context. The
+/// return type is a `GetPromptResult`, a `Vec<PromptMessage>`, a `String`
+/// (one user text message), or a `Result` of those, whose error becomes a
+/// `-32602` JSON-RPC error with its text.
+#[proc_macro_attribute]
+pub fn prompt(attr: TokenStream, item: TokenStream) -> TokenStream {
+    prompt::expand(attr.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Turns an `async fn` into a resource with a fixed URI, registered at link time.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `uri = "..."` (required) | the resource's URI | none |
+/// | `name = "..."` | the resource name | the function's name |
+/// | `title = "..."` | the display title | none |
+/// | `description = "..."` | what the resource holds | the doc comment |
+/// | `mime_type = "..."` | its MIME type, also set on text and bytes read | none |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+///
+/// The function takes nothing but an optional `RequestContext`. It returns
+/// a `String` (text), a `Vec<u8>` (bytes, sent base64-encoded as a blob), a
+/// `ResourceContents`, a `Vec<ResourceContents>`, a `ReadResourceResult`,
+/// or a `Result` of those, whose error becomes a `-32603` JSON-RPC error.
+#[proc_macro_attribute]
+pub fn resource(attr: TokenStream, item: TokenStream) -> TokenStream {
+    resource::expand(attr.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Turns an `async fn` into a resource template, registered at link time.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `uri_template = "..."` (required) | the RFC 6570 template (`{var}`, `{+var}`, `{#var}`, `{a,b}`) | none |
+/// | `name = "..."` | the template name | the function's name |
+/// | `title = "..."` | the display title | none |
+/// | `description = "..."` | what the resources hold | the doc comment |
+/// | `mime_type = "..."` | their MIME type, also set on text and bytes read | none |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+///
+/// Each parameter is the template variable of the same name, of any
+/// `FromStr` type (a value that does not parse is a `-32602` error); every
+/// variable needs a parameter and every parameter a variable, checked at
+/// compile time. A parameter of type `RequestContext` receives the request
+/// context. The return types are those of `#[resource]`.
+#[proc_macro_attribute]
+pub fn resource_template(attr: TokenStream, item: TokenStream) -> TokenStream {
+    resource_template::expand(attr.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Turns an `async fn(value: String) -> Vec<String>` into the completion of
+/// one prompt argument or template variable, registered at link time.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `prompt = "..."`, `argument = "..."` | the prompt and the argument completed | none |
+/// | `resource_template = "..."`, `variable = "..."` | the URI template and the variable completed | none |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+///
+/// Exactly one pair is required. The function takes the value typed so far
+/// and an optional `RequestContext`, and returns `Vec<String>` or
+/// `Result<Vec<String>, E>` (an error becomes a `-32603` JSON-RPC error);
+/// at most 100 values are sent, with `total` and `hasMore` set.
+#[proc_macro_attribute]
+pub fn completion(attr: TokenStream, item: TokenStream) -> TokenStream {
+    completion::expand(attr.into(), item.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

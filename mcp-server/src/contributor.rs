@@ -49,6 +49,22 @@ pub enum CompletionRef {
     Prompt(String),
     /// A variable of the resource template with this URI template.
     ResourceTemplate(String),
+    /// One argument of one prompt; preferred to a [`Prompt`](Self::Prompt)
+    /// completion of the same prompt.
+    PromptArgument {
+        /// The prompt's name.
+        prompt: String,
+        /// The argument's name.
+        argument: String,
+    },
+    /// One variable of one resource template; preferred to a
+    /// [`ResourceTemplate`](Self::ResourceTemplate) completion of the same template.
+    TemplateVariable {
+        /// The URI template.
+        uri_template: String,
+        /// The variable's name.
+        variable: String,
+    },
 }
 
 impl fmt::Display for CompletionRef {
@@ -56,6 +72,16 @@ impl fmt::Display for CompletionRef {
         match self {
             CompletionRef::Prompt(name) => write!(f, "prompt `{name}`"),
             CompletionRef::ResourceTemplate(uri) => write!(f, "resource template `{uri}`"),
+            CompletionRef::PromptArgument { prompt, argument } => {
+                write!(f, "prompt `{prompt}` argument `{argument}`")
+            }
+            CompletionRef::TemplateVariable {
+                uri_template,
+                variable,
+            } => write!(
+                f,
+                "resource template `{uri_template}` variable `{variable}`"
+            ),
         }
     }
 }

@@ -48,17 +48,57 @@ use crate::target::TargetKind;
 /// Customizes the handler config of every target of kind `D`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a customizer of `{D}` handlers",
-    note = "implement `mcp_server::customizer::HandlerCustomizer<{D}>`"
+    note = "implement `mcp_server::customizer::HandlerCustomizer<{D}>` and register it (the `#[customizer]` attribute on the `impl` block does both)"
 )]
 pub trait HandlerCustomizer<D>: Send + Sync + 'static {
     /// Folds this customizer into one handler's config.
     fn customize(&self, config: &mut HandlerConfig<D>);
 }
 
+/// Attaches one guard to every handler of the kinds it is registered for:
+/// a [`HandlerCustomizer`] of any descriptor kind whose `customize` adds the
+/// guard to the handler's config (what `#[guard]` registers, once per kind).
+///
+/// ```
+/// use mcp_server::customizer::{GuardAttacher, HandlerCustomizer};
+/// use mcp_server::core::tools::Tool;
+/// use mcp_server::guard::{Decision, guard_fn};
+///
+/// let attacher = GuardAttacher::new(guard_fn("nobody", |_, _| Decision::deny("closed")));
+/// fn is_tool_customizer(_: &impl HandlerCustomizer<Tool>) {}
+/// is_tool_customizer(&attacher);
+/// ```
+pub struct GuardAttacher<G> {
+    guard: Arc<G>,
+}
+
+impl<G: Guard> fmt::Debug for GuardAttacher<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GuardAttacher")
+            .field("guard", &self.guard.name())
+            .finish()
+    }
+}
+
+impl<G: Guard> GuardAttacher<G> {
+    /// Attaches `guard`; every handler it customizes shares the one instance.
+    pub fn new(guard: G) -> Self {
+        Self {
+            guard: Arc::new(guard),
+        }
+    }
+}
+
+impl<D, G: Guard> HandlerCustomizer<D> for GuardAttacher<G> {
+    fn customize(&self, config: &mut HandlerConfig<D>) {
+        config.guards.push(self.guard.clone());
+    }
+}
+
 /// Customizes the server's capabilities (extensions advertise themselves here).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a server-capabilities customizer",
-    note = "implement `mcp_server::customizer::ServerCapabilitiesCustomizer`"
+    note = "implement `mcp_server::customizer::ServerCapabilitiesCustomizer` and register it (the `#[customizer]` attribute on the `impl` block does both)"
 )]
 pub trait ServerCapabilitiesCustomizer: Send + Sync + 'static {
     /// Edits the capabilities.

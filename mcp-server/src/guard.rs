@@ -42,7 +42,7 @@ impl Decision {
 /// cheap. Anything slow belongs in the principal source, which runs once.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a guard",
-    note = "implement `mcp_server::guard::Guard`, or build one with `guard_fn(name, |ctx, target| ...)`"
+    note = "implement `mcp_server::guard::Guard` (`#[guard]` on the `impl` block attaches it to every handler), or build one with `guard_fn(name, |ctx, target| ...)`"
 )]
 pub trait Guard: Send + Sync + 'static {
     /// The name shown in the boot report.

@@ -32,6 +32,7 @@
 //! whose help line is that very `use`.
 
 pub mod boot;
+pub mod completion;
 pub mod context;
 pub mod contributor;
 pub mod customizer;
@@ -42,8 +43,10 @@ pub mod handler;
 pub mod interceptor;
 pub mod memory;
 pub mod origin;
+pub mod prompt;
 pub mod registry;
 pub mod reply;
+pub mod resource;
 pub mod server;
 pub mod sink;
 pub mod source;
@@ -72,3 +75,14 @@ pub mod __private {
 }
 
 pub use mcp_macros::tool;
+pub use mcp_macros::{completion, prompt, resource, resource_template};
+pub use mcp_macros::{
+    contributor, customizer, guard, interceptor, method, sink, source, store, strategy,
+};
+
+/// The guides under `docs/`, compiled as doc tests.
+#[cfg(doctest)]
+mod guides {
+    #[doc = include_str!("../../docs/getting-started.md")]
+    struct GettingStarted;
+}

@@ -32,6 +32,7 @@ use crate::interceptor::{
     AlternateResultInterceptor, HandlerInterceptor, RawInterceptor, Stratum, TypedInterceptor,
 };
 use crate::origin::Origin;
+use crate::sink::ChangeSink;
 use crate::source::PrincipalSource;
 use crate::strategy::KeyStrategy;
 use crate::target::TargetKind;
@@ -114,6 +115,9 @@ pub enum Item {
     PrincipalSource(Arc<dyn PrincipalSource>),
     /// The key strategy that seals MRTR request state (exactly one is active).
     KeyStrategy(Arc<dyn KeyStrategy>),
+    /// Where published changes go (exactly one is active; the default is an
+    /// in-process broadcast, and `Builder::change_sink` counts as one).
+    ChangeSink(Arc<dyn ChangeSink>),
     /// Marks a crate as a linked extension, for `expect_extension`.
     Extension,
 }
@@ -140,6 +144,7 @@ impl Item {
             | Item::AlternateResultInterceptor(_) => "Interceptor",
             Item::PrincipalSource(_) => "Source",
             Item::KeyStrategy(_) => "Strategy",
+            Item::ChangeSink(_) => "Sink",
             Item::Extension => "Extension",
         }
     }

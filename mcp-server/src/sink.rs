@@ -139,6 +139,10 @@ pub enum Change {
 }
 
 /// Publishes changes to every listener, on this instance or others.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a change sink",
+    note = "implement `mcp_server::sink::ChangeSink` and register it (the `#[sink]` attribute on the `impl` block does both)"
+)]
 pub trait ChangeSink: Send + Sync + 'static {
     /// Publishes one change.
     fn publish(&self, change: Change);

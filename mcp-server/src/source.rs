@@ -96,7 +96,7 @@ impl Credentials {
 /// Tells who is calling, from the request's credentials.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a principal source",
-    note = "implement `mcp_server::source::PrincipalSource`"
+    note = "implement `mcp_server::source::PrincipalSource` and register it (the `#[source]` attribute on the `impl` block does both)"
 )]
 pub trait PrincipalSource: Send + Sync + 'static {
     /// The caller of a request carrying `credentials`.

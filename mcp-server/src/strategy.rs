@@ -31,7 +31,7 @@ use crate::origin::Origin;
 /// Seals opaque state handed to a client, and opens it when it comes back.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a key strategy",
-    note = "implement `mcp_server::strategy::KeyStrategy`"
+    note = "implement `mcp_server::strategy::KeyStrategy` and register it (the `#[strategy]` attribute on the `impl` block does both)"
 )]
 pub trait KeyStrategy: Send + Sync + 'static {
     /// Seals `payload` into a token safe to hand to a client.

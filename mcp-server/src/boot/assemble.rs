@@ -33,7 +33,7 @@ use crate::interceptor::{
 use crate::origin::Origin;
 use crate::registry::{self, Item, Scope};
 use crate::server::{Server, ServerInner};
-use crate::sink::BroadcastChangeSink;
+use crate::sink::{BroadcastChangeSink, ChangeSink};
 use crate::source::{AnonymousPrincipalSource, PrincipalSource};
 use crate::strategy::{Candidate, HmacKeyStrategy, KeyStrategy, select};
 use crate::target::{Target, TargetKind};
@@ -94,6 +94,7 @@ struct Seams {
     alternates: Vec<(String, Arc<dyn AlternateResultInterceptor>)>,
     principal_sources: Vec<Candidate<Arc<dyn PrincipalSource>>>,
     key_strategies: Vec<Candidate<Arc<dyn KeyStrategy>>>,
+    change_sinks: Vec<Candidate<Arc<dyn ChangeSink>>>,
     extensions: BTreeSet<&'static str>,
 }
 
@@ -134,7 +135,14 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     ));
     entries.sort_by(|a, b| (a.order, &a.name, a.origin).cmp(&(b.order, &b.name, b.origin)));
 
-    let seams = sort_into_seams(entries, &mut members);
+    let mut seams = sort_into_seams(entries, &mut members);
+    if let Some((origin, sink)) = changes {
+        seams.change_sinks.push(Candidate {
+            name: "Builder::change_sink".to_owned(),
+            origin,
+            value: sink,
+        });
+    }
 
     // Union the contributors.
     let mut all = Contributions::new(Origin::FRAMEWORK);
@@ -260,6 +268,19 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         }
     };
 
+    let change_sink = match select("ChangeSink", seams.change_sinks, || {
+        (
+            "BroadcastChangeSink".to_owned(),
+            Arc::new(BroadcastChangeSink::default()) as Arc<dyn ChangeSink>,
+        )
+    }) {
+        Ok(chosen) => Some(chosen),
+        Err(all) => {
+            duplicate_strategies("ChangeSink", all, &mut errors);
+            None
+        }
+    };
+
     // Capabilities: what is contributed, then the customizers.
     let mut capabilities = ServerCapabilities::default();
     if !tools.is_empty() {
@@ -381,6 +402,8 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         let mut resolver = Completions {
             prompts: BTreeMap::new(),
             templates: BTreeMap::new(),
+            prompt_arguments: BTreeMap::new(),
+            template_variables: BTreeMap::new(),
             fallback,
         };
         for Contributed {
@@ -395,6 +418,15 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
             match reference {
                 CompletionRef::Prompt(name) => resolver.prompts.insert(name, chain),
                 CompletionRef::ResourceTemplate(uri) => resolver.templates.insert(uri, chain),
+                CompletionRef::PromptArgument { prompt, argument } => {
+                    resolver.prompt_arguments.insert((prompt, argument), chain)
+                }
+                CompletionRef::TemplateVariable {
+                    uri_template,
+                    variable,
+                } => resolver
+                    .template_variables
+                    .insert((uri_template, variable), chain),
             };
         }
         add(
@@ -469,8 +501,11 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         }
     }
 
-    let (Some((principal_source, principal_selection)), Some((key_strategy, key_selection))) =
-        (principal_source, key_strategy)
+    let (
+        Some((principal_source, principal_selection)),
+        Some((key_strategy, key_selection)),
+        Some((changes, changes_selection)),
+    ) = (principal_source, key_strategy, change_sink)
     else {
         return Err(BootErrors(errors));
     };
@@ -482,7 +517,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     let report = BootReport {
         server: info.clone(),
         members,
-        selections: vec![principal_selection, key_selection],
+        selections: vec![principal_selection, key_selection, changes_selection],
         raw_interceptors: raw_names,
         methods: reports,
     };
@@ -497,7 +532,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         raw,
         principal_source,
         key_strategy,
-        changes: changes.unwrap_or_else(|| Arc::new(BroadcastChangeSink::default())),
+        changes,
         report,
     }))
 }
@@ -598,6 +633,14 @@ fn sort_into_seams(entries: Vec<Entry>, members: &mut Vec<Member>) -> Seams {
             Item::KeyStrategy(s) => {
                 member("key strategy", None);
                 seams.key_strategies.push(Candidate {
+                    name,
+                    origin,
+                    value: s,
+                });
+            }
+            Item::ChangeSink(s) => {
+                member("change sink", None);
+                seams.change_sinks.push(Candidate {
                     name,
                     origin,
                     value: s,

@@ -61,7 +61,7 @@ pub struct Builder {
     pub(crate) added: Vec<Added>,
     pub(crate) expected: Vec<String>,
     pub(crate) settings: Settings,
-    pub(crate) changes: Option<Arc<dyn ChangeSink>>,
+    pub(crate) changes: Option<(Origin, Arc<dyn ChangeSink>)>,
 }
 
 impl std::fmt::Debug for Builder {
@@ -178,9 +178,21 @@ impl Builder {
     }
 
     /// Where published changes go (default: an in-process broadcast).
+    ///
+    /// The change sink is a one-active seam: this counts as supplying one, so
+    /// a linked `#[sink]` registration as well fails boot.
     #[must_use]
+    #[track_caller]
     pub fn change_sink(mut self, sink: impl ChangeSink) -> Self {
-        self.changes = Some(Arc::new(sink));
+        let at = std::panic::Location::caller();
+        let origin = Origin {
+            crate_name: "(builder)",
+            crate_version: "",
+            module: "Builder::change_sink",
+            file: at.file(),
+            line: at.line(),
+        };
+        self.changes = Some((origin, Arc::new(sink)));
         self
     }
 

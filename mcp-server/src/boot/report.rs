@@ -13,7 +13,7 @@ use crate::strategy::Selection;
 /// One registered member of a seam.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Member {
-    /// The seam word: `Contributor`, `Customizer`, `Interceptor`, `Source`, `Strategy`, `Extension`.
+    /// The seam word: `Contributor`, `Customizer`, `Interceptor`, `Source`, `Strategy`, `Sink`, `Extension`.
     pub seam: &'static str,
     /// What exactly: `tool`, `call-tool customizer`, `raw interceptor`, …
     pub kind: String,

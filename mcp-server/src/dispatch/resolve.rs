@@ -123,6 +123,10 @@ impl Resolve<ReadResource> for Resources {
 pub(crate) struct Completions {
     pub(crate) prompts: BTreeMap<String, HandlerChain<Complete>>,
     pub(crate) templates: BTreeMap<String, HandlerChain<Complete>>,
+    /// By (prompt, argument): preferred to `prompts`.
+    pub(crate) prompt_arguments: BTreeMap<(String, String), HandlerChain<Complete>>,
+    /// By (URI template, variable): preferred to `templates`.
+    pub(crate) template_variables: BTreeMap<(String, String), HandlerChain<Complete>>,
     pub(crate) fallback: HandlerChain<Complete>,
 }
 
@@ -132,9 +136,16 @@ impl Resolve<Complete> for Completions {
         _: &RequestContext,
         params: &<Complete as Method>::Params,
     ) -> Result<&'a HandlerChain<Complete>, ErrorObject> {
+        let argument = &params.argument.name;
         let found = match &params.reference {
-            CompletionReference::Prompt(p) => self.prompts.get(&p.name),
-            CompletionReference::ResourceTemplate(t) => self.templates.get(&t.uri),
+            CompletionReference::Prompt(p) => self
+                .prompt_arguments
+                .get(&(p.name.clone(), argument.clone()))
+                .or_else(|| self.prompts.get(&p.name)),
+            CompletionReference::ResourceTemplate(t) => self
+                .template_variables
+                .get(&(t.uri.clone(), argument.clone()))
+                .or_else(|| self.templates.get(&t.uri)),
         };
         Ok(found.unwrap_or(&self.fallback))
     }
@@ -142,7 +153,9 @@ impl Resolve<Complete> for Completions {
     fn chains(&self) -> Vec<&HandlerChain<Complete>> {
         self.prompts
             .values()
+            .chain(self.prompt_arguments.values())
             .chain(self.templates.values())
+            .chain(self.template_variables.values())
             .collect()
     }
 }

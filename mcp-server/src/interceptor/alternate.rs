@@ -22,7 +22,7 @@ use crate::target::Target;
 /// before it decides. No method needs an API of its own to be wrapped.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an alternate-result interceptor",
-    note = "implement `mcp_server::interceptor::AlternateResultInterceptor`"
+    note = "implement `mcp_server::interceptor::AlternateResultInterceptor` and register it (the `#[interceptor]` attribute on the `impl` block does both)"
 )]
 pub trait AlternateResultInterceptor: Send + Sync + 'static {
     /// Decides for one invocation: `invocation.proceed()` for the ordinary

@@ -149,7 +149,7 @@ impl<'a> HandlerCall<'a> {
 /// An interceptor in one stratum of a handler chain.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a handler-chain interceptor",
-    note = "implement `mcp_server::interceptor::HandlerInterceptor` and attach it with a customizer or register it in a stratum"
+    note = "implement `mcp_server::interceptor::HandlerInterceptor` and attach it with a customizer, or register it in a stratum with `#[interceptor(stratum = \"AUDIT\")]` on the `impl` block"
 )]
 pub trait HandlerInterceptor: Send + Sync + 'static {
     /// Handles one call: proceed with `next.run(call)`, fail, or answer in

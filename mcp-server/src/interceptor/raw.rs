@@ -36,7 +36,7 @@ use crate::handler::BoxFuture;
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a raw interceptor",
-    note = "implement `mcp_server::interceptor::RawInterceptor`"
+    note = "implement `mcp_server::interceptor::RawInterceptor` and register it (the `#[interceptor]` attribute on the `impl` block does both)"
 )]
 pub trait RawInterceptor: Send + Sync + 'static {
     /// Handles one request: proceed with `next.run(call)`, fail, or answer in

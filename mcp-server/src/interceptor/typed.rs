@@ -43,7 +43,7 @@ use crate::handler::BoxFuture;
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a typed interceptor for `{M}`",
-    note = "a typed interceptor implements `TypedInterceptor<M>` for the very method it is registered for"
+    note = "a typed interceptor implements `TypedInterceptor<M>` for the very method it is registered for (`#[interceptor]` on the `impl` block registers it for that method)"
 )]
 pub trait TypedInterceptor<M: Method>: Send + Sync + 'static {
     /// Handles one request: proceed with `next.run(ctx, params)`, fail, or

@@ -1,0 +1,7 @@
+use mcp_server::source;
+
+#[source]
+#[derive(Default)]
+struct Bearer;
+
+fn main() {}

@@ -1,0 +1,15 @@
+use mcp_server::customizer;
+use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
+
+#[derive(Default)]
+struct Widget;
+
+#[derive(Default)]
+struct Branding;
+
+#[customizer]
+impl HandlerCustomizer<Widget> for Branding {
+    fn customize(&self, _: &mut HandlerConfig<Widget>) {}
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use mcp_server::store;
+
+#[derive(Default)]
+struct SessionStore;
+
+#[store]
+impl SessionStore {}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use mcp_server::contributor;
+use mcp_server::contributor::{Contributions, Contributor};
+
+struct Catalog;
+
+#[contributor]
+impl Contributor for Catalog {
+    fn contribute(&self, _: &mut Contributions) {}
+}
+
+fn main() {}
