@@ -547,6 +547,8 @@ fn sort_into_seams(entries: Vec<Entry>, members: &mut Vec<Member>) -> Seams {
         item,
     } in entries
     {
+        // A crate with any registration is linked, marker or not.
+        seams.extensions.insert(origin.crate_name);
         let seam = item.seam();
         let mut member = |kind: &str, order: Option<i32>| {
             members.push(Member {

@@ -153,8 +153,10 @@ impl Builder {
         self.register(origin, name, 0, Item::Contributor(Arc::new(contributor)))
     }
 
-    /// Requires the extension crate `package` (say `mcp-tasks`) to be linked;
-    /// boot fails with a help line naming the missing `use` when it is not.
+    /// Requires the extension crate `package` (say `mcp-tasks`) to be linked:
+    /// some registration of it (any seam member, or an `Item::Extension`
+    /// marker) must be present; boot fails with a help line naming the
+    /// missing `use` when none is.
     #[must_use]
     pub fn expect_extension(mut self, package: impl Into<String>) -> Self {
         self.expected.push(package.into());

@@ -1,0 +1,114 @@
+//! The example server, linked and booted, serves every item it declares.
+
+use mcp_server::core::content::ContentBlock;
+use mcp_server::memory::MemoryClient;
+use mcp_server::source::Credentials;
+use mcp_server::{Server, error::FORBIDDEN};
+use notes_server as _;
+use serde_json::json;
+
+fn server() -> Server {
+    Server::builder()
+        .named("notes", "0.1.0")
+        .expect_extension("notes-server")
+        .build()
+}
+
+#[tokio::test]
+async fn tools_are_listed_branded_and_called() {
+    let client = MemoryClient::new(&server());
+    let tools = client.list_tools().await.unwrap();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["find_note", "summarize"],
+        "the admin tool is hidden from anonymous callers"
+    );
+    assert_eq!(
+        tools[0].description.as_deref(),
+        Some("[notes] Finds a note by its title.")
+    );
+    let found = client
+        .call_tool("find_note", json!({"title": "todo"}))
+        .await
+        .unwrap();
+    assert_eq!(found.content[0], ContentBlock::text("write tests"));
+    let summary = client.call_tool("summarize", json!({})).await.unwrap();
+    assert_eq!(summary.structured_content.unwrap()["count"], 3);
+    assert!(notes_server::CALLS.load(std::sync::atomic::Ordering::Relaxed) >= 2);
+}
+
+#[tokio::test]
+async fn the_admin_tool_is_forbidden_to_anonymous_callers() {
+    let error = MemoryClient::new(&server())
+        .call_tool("admin.purge", json!({}))
+        .await
+        .unwrap_err();
+    assert_eq!(error.code, FORBIDDEN);
+}
+
+#[tokio::test]
+async fn prompts_resources_templates_and_completions_answer() {
+    let client = MemoryClient::new(&server());
+    let prompt = client
+        .request_raw(
+            "prompts/get",
+            json!({"name": "review", "arguments": {"title": "ideas"}}),
+        )
+        .await
+        .unwrap();
+    assert!(
+        prompt["messages"][0]["content"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("`ideas`")
+    );
+    let all = client
+        .request_raw("resources/read", json!({"uri": "notes://all"}))
+        .await
+        .unwrap();
+    assert!(
+        all["contents"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("groceries: milk, eggs")
+    );
+    let one = client
+        .request_raw("resources/read", json!({"uri": "notes://by-title/ideas"}))
+        .await
+        .unwrap();
+    assert_eq!(one["contents"][0]["text"], "a notes server");
+    let completed = client
+        .request_raw(
+            "completion/complete",
+            json!({"ref": {"type": "ref/prompt", "name": "review"}, "argument": {"name": "title", "value": "gr"}}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(completed["completion"]["values"], json!(["groceries"]));
+}
+
+#[tokio::test]
+async fn the_custom_method_answers_through_the_same_pipeline() {
+    let client = MemoryClient::new(&server());
+    let counted = client
+        .request_raw("notes/count", json!({"prefix": "g"}))
+        .await
+        .unwrap();
+    assert_eq!(counted["count"], 1);
+}
+
+#[tokio::test]
+async fn an_administrator_sees_and_uses_the_admin_tool() {
+    let admin = MemoryClient::new(&server()).with_credentials(Credentials::bearer_token("admin"));
+    assert!(
+        admin
+            .list_tools()
+            .await
+            .unwrap()
+            .iter()
+            .any(|t| t.name == "admin.purge")
+    );
+    let purged = admin.call_tool("admin.purge", json!({})).await.unwrap();
+    assert_eq!(purged.content[0], ContentBlock::text("purged by admin"));
+}
