@@ -42,6 +42,27 @@ pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         .into()
 }
 
+/// Turns the `#[tool]` methods of an inherent `impl Type { ... }` block into
+/// tools, registered at link time as one contributor.
+///
+/// Each `async fn` of the block marked `#[tool(...)]` (the keys of
+/// `#[tool]`, but `crate`) takes `&self` (not `&mut self`: calls run
+/// concurrently) and then the parameters a `#[tool]` function takes. Its
+/// handler calls the method on one shared instance of `Type`, built once at
+/// boot with `<Type as Default>::default()` and held in an `Arc`; so
+/// `Type: Default + Send + Sync + 'static`, and state that changes lives in
+/// atomics or a `Mutex`. The `#[tool]` attributes are removed; the block is
+/// otherwise unchanged. A `#[tool]` on a method outside such a block is a
+/// compile error.
+///
+/// | key | meaning | default |
+/// |---|---|---|
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+#[proc_macro_attribute]
+pub fn tools(attr: TokenStream, item: TokenStream) -> TokenStream {
+    tool::expand_block(attr.into(), item.into()).into()
+}
+
 /// Registers a `Contributor` at link time: goes on an
 /// `impl Contributor for Type` block, where `Type: Default` (derive it on a
 /// unit struct); boot builds one with `Default::default()`.

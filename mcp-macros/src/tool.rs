@@ -1,9 +1,15 @@
-//! `#[tool]`: parse the function, check it, expand to a typed tool and its registration.
+//! `#[tool]` and `#[tools]`: parse the function (or the methods), check it,
+//! expand to a typed tool and its registration.
+//!
+//! Both macros share [`tool`]: it reads one `async fn`, checks it, and
+//! produces the arguments struct and the statements that add the tool to a
+//! `Contributions`; [`expand`] wraps one free function's, [`expand_block`]
+//! every `#[tool]` method of an `impl` block's, in one registration.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{FnArg, ItemFn, LitStr, Pat, ReturnType, Type};
+use syn::{Attribute, FnArg, ImplItem, ItemFn, ItemImpl, LitStr, Pat, ReturnType, Signature, Type};
 
 use crate::attr;
 use crate::doc;
@@ -114,7 +120,7 @@ fn param(arg: &mut FnArg) -> syn::Result<Param> {
     let FnArg::Typed(typed) = arg else {
         return Err(syn::Error::new_spanned(
             arg,
-            "`#[tool]` goes on a free `async fn`; methods taking `self` are not supported",
+            "`#[tool]` on a method needs `#[tools]` on its `impl` block: write `#[tools]` above `impl Type { ... }`",
         ));
     };
     let mut description = None;
@@ -169,22 +175,77 @@ fn param(arg: &mut FnArg) -> syn::Result<Param> {
     }
 }
 
-pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
-    let options = options(attr)?;
-    let mut function: ItemFn = syn::parse2(item)?;
-    if function.sig.asyncness.is_none() {
+/// What a tool's handler calls.
+enum Callee<'a> {
+    /// A free function, by name.
+    Function,
+    /// A `&self` method of the one shared instance of this type, held in
+    /// an `Arc` named `__mcp_instance` where the tool is added.
+    Method(&'a Type),
+}
+
+/// One tool, expanded: its name, its arguments struct (if generated), and
+/// the statements that add it to `contributions`.
+struct Expansion {
+    name: LitStr,
+    args_struct: TokenStream,
+    contribute: TokenStream,
+}
+
+/// Fails unless `sig` starts with `&self` (a method of a `#[tools]` block).
+fn check_receiver(sig: &Signature) -> syn::Result<()> {
+    match sig.inputs.first() {
+        Some(FnArg::Receiver(receiver)) => {
+            if receiver.reference.is_some() && receiver.mutability.is_some() {
+                Err(syn::Error::new_spanned(
+                    receiver,
+                    "a `#[tool]` method cannot take `&mut self`: all calls share one instance; \
+                     write `&self` and keep mutable state in an atomic or a `Mutex`",
+                ))
+            } else if receiver.reference.is_none() || receiver.colon_token.is_some() {
+                Err(syn::Error::new_spanned(
+                    receiver,
+                    "a `#[tool]` method takes `&self`: write `&self` here",
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        _ => Err(syn::Error::new(
+            sig.paren_token.span.join(),
+            format!(
+                "a `#[tool]` method takes `&self`: write `async fn {}(&self, ...)`",
+                sig.ident
+            ),
+        )),
+    }
+}
+
+/// Reads and checks one tool function, removing the `#[arg]` / `#[args]`
+/// attributes from its parameters; `krate` is the path of `mcp_server`.
+fn tool(
+    options: &Options,
+    krate: &TokenStream,
+    sig: &mut Signature,
+    attrs: &[Attribute],
+    callee: Callee<'_>,
+) -> syn::Result<Expansion> {
+    if sig.asyncness.is_none() {
         return Err(syn::Error::new(
-            function.sig.fn_token.span,
+            sig.fn_token.span,
             "`#[tool]` needs an `async fn`: write `async fn` here",
         ));
     }
-    if !function.sig.generics.params.is_empty() {
+    if !sig.generics.params.is_empty() {
         return Err(syn::Error::new_spanned(
-            &function.sig.generics,
+            &sig.generics,
             "a tool function cannot be generic",
         ));
     }
-    let fn_name = function.sig.ident.clone();
+    if let Callee::Method(_) = callee {
+        check_receiver(sig)?;
+    }
+    let fn_name = sig.ident.clone();
     let name = options
         .name
         .clone()
@@ -192,7 +253,8 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
     check_name(&name.value(), name.span())?;
 
     let mut params = Vec::new();
-    for arg in function.sig.inputs.iter_mut() {
+    let skip = usize::from(matches!(callee, Callee::Method(_)));
+    for arg in sig.inputs.iter_mut().skip(skip) {
         params.push(param(arg)?);
     }
     let wholes = params
@@ -205,16 +267,11 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         .count();
     if wholes > 1 || (wholes == 1 && singles > 0) {
         return Err(syn::Error::new_spanned(
-            &function.sig.inputs,
+            &sig.inputs,
             "a tool takes either separate arguments or one `#[args]` struct, not both",
         ));
     }
 
-    let krate = options
-        .krate
-        .clone()
-        .map(|p| quote!(#p))
-        .unwrap_or_else(|| quote!(::mcp_server));
     let serde_path = LitStr::new(
         &quote!(#krate::__private::serde).to_string(),
         Span::call_site(),
@@ -268,14 +325,14 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         (quote!(__Arguments), strukt, call)
     };
 
-    let output = match &function.sig.output {
+    let output = match &sig.output {
         ReturnType::Default => quote!(()),
         ReturnType::Type(_, ty) => quote!(#ty),
     };
     let description = options
         .description
         .clone()
-        .or_else(|| doc::text(&function.attrs).map(|d| LitStr::new(&d, Span::call_site())));
+        .or_else(|| doc::text(attrs).map(|d| LitStr::new(&d, Span::call_site())));
     let opt_str = |s: &Option<LitStr>| match s {
         Some(s) => quote!(::core::option::Option::Some(::std::string::String::from(#s))),
         None => quote!(::core::option::Option::None),
@@ -309,7 +366,67 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         },
         None => quote!(::core::default::Default::default()),
     };
-    let make = format_ident!("__mcp_tool_{}", fn_name);
+    let call = match callee {
+        Callee::Function => quote! {
+            |ctx: #krate::RequestContext, args: #args_type| async move {
+                let _ = &ctx;
+                #fn_name(#(#call_args),*).await
+            }
+        },
+        Callee::Method(self_ty) => quote! {{
+            let __mcp_instance = ::std::sync::Arc::clone(&__mcp_instance);
+            move |ctx: #krate::RequestContext, args: #args_type| {
+                let __mcp_instance = ::std::sync::Arc::clone(&__mcp_instance);
+                async move {
+                    let _ = &ctx;
+                    <#self_ty>::#fn_name(&*__mcp_instance, #(#call_args),*).await
+                }
+            }
+        }},
+    };
+
+    let contribute = quote! {
+        let tool = #krate::tool::describe::<#args_type, #output>(#krate::core::tools::Tool {
+            name: ::std::string::String::from(#name),
+            title: #title,
+            description: #description_tokens,
+            annotations: #annotations,
+            input_schema: #input_schema,
+            ..::core::default::Default::default()
+        });
+        let handler = #krate::tool::handler::<#args_type, _, _, _>(&tool, #call);
+        contributions.tool(tool, handler);
+    };
+    Ok(Expansion {
+        name,
+        args_struct,
+        contribute,
+    })
+}
+
+/// The path of `mcp_server`: `crate = ...`, or `::mcp_server`.
+fn krate(path: Option<&syn::Path>) -> TokenStream {
+    path.map(|p| quote!(#p))
+        .unwrap_or_else(|| quote!(::mcp_server))
+}
+
+/// `#[tool]` on a free `async fn`.
+pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
+    let options = options(attr)?;
+    let mut function: ItemFn = syn::parse2(item)?;
+    let krate = krate(options.krate.as_ref());
+    let Expansion {
+        name,
+        args_struct,
+        contribute,
+    } = tool(
+        &options,
+        &krate,
+        &mut function.sig,
+        &function.attrs,
+        Callee::Function,
+    )?;
+    let make = format_ident!("__mcp_tool_{}", function.sig.ident);
 
     Ok(quote! {
         #function
@@ -319,22 +436,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
 
             fn #make() -> #krate::Item {
                 #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|contributions| {
-                    let tool = #krate::tool::describe::<#args_type, #output>(#krate::core::tools::Tool {
-                        name: ::std::string::String::from(#name),
-                        title: #title,
-                        description: #description_tokens,
-                        annotations: #annotations,
-                        input_schema: #input_schema,
-                        ..::core::default::Default::default()
-                    });
-                    let handler = #krate::tool::handler::<#args_type, _, _, _>(
-                        &tool,
-                        |ctx: #krate::RequestContext, args: #args_type| async move {
-                            let _ = &ctx;
-                            #fn_name(#(#call_args),*).await
-                        },
-                    );
-                    contributions.tool(tool, handler);
+                    #contribute
                 })))
             }
 
@@ -343,4 +445,172 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
             }
         };
     })
+}
+
+/// Whether `attr` is a `#[tool]` (however qualified).
+fn is_tool(attr: &Attribute) -> bool {
+    attr.path()
+        .segments
+        .last()
+        .is_some_and(|s| s.ident == "tool")
+}
+
+/// The arguments of a `#[tool]` inside a `#[tools]` block.
+fn method_options(attr: &Attribute) -> syn::Result<Options> {
+    let tokens = match &attr.meta {
+        syn::Meta::Path(_) => TokenStream::new(),
+        syn::Meta::List(list) => list.tokens.clone(),
+        syn::Meta::NameValue(nv) => {
+            return Err(syn::Error::new_spanned(
+                nv,
+                "write `#[tool]` or `#[tool(key = value, ...)]`",
+            ));
+        }
+    };
+    let options = options(tokens)?;
+    if let Some(path) = &options.krate {
+        return Err(syn::Error::new_spanned(
+            path,
+            "`crate = ...` goes on the `#[tools]` attribute of the `impl` block, not on each `#[tool]`",
+        ));
+    }
+    Ok(options)
+}
+
+/// `#[tools]` on an inherent `impl` block: its `#[tool]` methods become
+/// tools called on one shared instance of the type.
+pub(crate) fn expand_block(attr: TokenStream, item: TokenStream) -> TokenStream {
+    let mut block: ItemImpl = match syn::parse2(item.clone()) {
+        Ok(block) => block,
+        Err(_) => {
+            let error = syn::Error::new(
+                Span::call_site(),
+                "`#[tools]` goes on an inherent `impl Type { ... }` block whose methods are marked `#[tool]`",
+            )
+            .into_compile_error();
+            return quote!(#item #error);
+        }
+    };
+    let mut errors: Vec<syn::Error> = Vec::new();
+    let mut expansions = Vec::new();
+    let krate = match block_options(attr) {
+        Ok(path) => krate(path.as_ref()),
+        Err(e) => {
+            errors.push(e);
+            krate(None)
+        }
+    };
+    if let Some((_, path, _)) = &block.trait_ {
+        errors.push(syn::Error::new_spanned(
+            path,
+            "`#[tools]` goes on an inherent `impl Type { ... }` block, not a trait impl: \
+             move the `#[tool]` methods into `impl Type { ... }`",
+        ));
+    } else if !block.generics.params.is_empty() {
+        errors.push(syn::Error::new_spanned(
+            &block.generics,
+            "a `#[tools]` block cannot be generic: write `impl Type { ... }` for one concrete type",
+        ));
+    }
+    let self_ty = block.self_ty.clone();
+    for item in &mut block.items {
+        let ImplItem::Fn(method) = item else { continue };
+        let mut marks = method.attrs.iter().filter(|a| is_tool(a));
+        let (Some(mark), second) = (marks.next().cloned(), marks.next().cloned()) else {
+            continue;
+        };
+        method.attrs.retain(|a| !is_tool(a));
+        if let Some(second) = second {
+            errors.push(syn::Error::new_spanned(
+                second,
+                "a method takes one `#[tool]`: merge the keys into it",
+            ));
+            continue;
+        }
+        let expanded = method_options(&mark).and_then(|options| {
+            tool(
+                &options,
+                &krate,
+                &mut method.sig,
+                &method.attrs,
+                Callee::Method(&self_ty),
+            )
+        });
+        // On an error, the parameters may keep `#[arg]` attributes the compiler would reject.
+        for input in &mut method.sig.inputs {
+            if let FnArg::Typed(typed) = input {
+                typed
+                    .attrs
+                    .retain(|a| !(a.path().is_ident("arg") || a.path().is_ident("args")));
+            }
+        }
+        match expanded {
+            Ok(expansion) => expansions.push(expansion),
+            Err(e) => errors.push(e),
+        }
+    }
+    if expansions.is_empty() && errors.is_empty() {
+        errors.push(syn::Error::new_spanned(
+            &block.self_ty,
+            "this `#[tools]` block has no tool: mark its `async fn` methods with `#[tool]`",
+        ));
+    }
+    if let Some(error) = errors.into_iter().reduce(|mut all, e| {
+        all.combine(e);
+        all
+    }) {
+        // The block stays, so the errors are the only ones.
+        let error = error.into_compile_error();
+        return quote!(#block #error);
+    }
+
+    let type_name = match &*self_ty {
+        Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
+    .unwrap_or_else(|| quote!(#self_ty).to_string());
+    let type_name = LitStr::new(&type_name, self_ty.span());
+    let tools = expansions.iter().map(
+        |Expansion {
+             args_struct,
+             contribute,
+             ..
+         }| quote!({ #args_struct #contribute }),
+    );
+    let value = quote_spanned!(self_ty.span()=> <#self_ty as ::core::default::Default>::default());
+    let shared = quote_spanned!(self_ty.span()=> __mcp_shared::<#self_ty>(#value));
+
+    quote! {
+        #block
+
+        const _: () = {
+            /// The one instance every tool of the block calls, shared across requests.
+            fn __mcp_shared<T: ::core::marker::Send + ::core::marker::Sync + 'static>(value: T) -> ::std::sync::Arc<T> {
+                ::std::sync::Arc::new(value)
+            }
+
+            fn __mcp_tools() -> #krate::Item {
+                let __mcp_instance = #shared;
+                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(move |contributions| {
+                    #(#tools)*
+                })))
+            }
+
+            #krate::__private::inventory::submit! {
+                #krate::Registration::new(#krate::origin!(), #type_name, 0, __mcp_tools)
+            }
+        };
+    }
+}
+
+/// What `#[tools(...)]` says: only `crate = path`.
+fn block_options(tokens: TokenStream) -> syn::Result<Option<syn::Path>> {
+    let mut krate = None;
+    for entry in attr::entries(tokens)? {
+        match entry.key.to_string().as_str() {
+            "crate" => krate = Some(entry.path()?),
+            _ => return Err(attr::unknown(&entry, "tools", &["crate"])),
+        }
+    }
+    Ok(krate)
 }

@@ -7,6 +7,11 @@ fn tool_misuse_does_not_compile() {
 }
 
 #[test]
+fn tool_method_misuse_does_not_compile() {
+    trybuild::TestCases::new().compile_fail("tests/ui/tools/*.rs");
+}
+
+#[test]
 fn tool_expansion_compiles_under_strict_lints() {
     trybuild::TestCases::new().pass("tests/pass/*.rs");
 }

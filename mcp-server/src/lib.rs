@@ -75,6 +75,7 @@ pub mod __private {
 }
 
 pub use mcp_macros::tool;
+pub use mcp_macros::tools;
 pub use mcp_macros::{completion, prompt, resource, resource_template};
 pub use mcp_macros::{
     contributor, customizer, guard, interceptor, method, sink, source, store, strategy,
@@ -85,4 +86,6 @@ pub use mcp_macros::{
 mod guides {
     #[doc = include_str!("../../docs/getting-started.md")]
     struct GettingStarted;
+    #[doc = include_str!("../../docs/extension-author.md")]
+    struct ExtensionAuthor;
 }
