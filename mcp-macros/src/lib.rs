@@ -26,6 +26,8 @@ use proc_macro::TokenStream;
 /// | `description = "..."` | what the tool does | the doc comment |
 /// | `read_only`, `destructive`, `idempotent`, `open_world` (each `= bool` optional) | behaviour hints | unset |
 /// | `input_schema = "{...}"` | a hand-written JSON Schema, used verbatim | generated from the arguments |
+/// | `meta = "{...}"` | the tool's `_meta`, as a JSON object (checked at compile time) | none |
+/// | `icons = "[...]"` | the tool's icons, as a JSON array of `{ "src": ... }` objects | none |
 /// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
 ///
 /// Each parameter is an argument, described by `#[arg(description = "...")]`;

@@ -25,6 +25,8 @@ struct Options {
     idempotent: Option<bool>,
     open_world: Option<bool>,
     input_schema: Option<LitStr>,
+    meta: Option<LitStr>,
+    icons: Option<LitStr>,
     krate: Option<syn::Path>,
 }
 
@@ -41,8 +43,33 @@ fn options(tokens: TokenStream) -> syn::Result<Options> {
             "open_world" => options.open_world = Some(entry.flag()?),
             "input_schema" => {
                 let schema = entry.string()?;
-                check_schema(&schema)?;
+                check_json(
+                    &schema,
+                    Json::Object,
+                    "input_schema",
+                    r##"r#"{"type": "object"}"#"##,
+                )?;
                 options.input_schema = Some(schema);
+            }
+            "meta" => {
+                let meta = entry.string()?;
+                check_json(
+                    &meta,
+                    Json::Object,
+                    "meta",
+                    r##"r#"{"com.example/team": "search"}"#"##,
+                )?;
+                options.meta = Some(meta);
+            }
+            "icons" => {
+                let icons = entry.string()?;
+                check_json(
+                    &icons,
+                    Json::Icons,
+                    "icons",
+                    r##"r#"[{"src": "https://example.com/icon.png"}]"#"##,
+                )?;
+                options.icons = Some(icons);
             }
             "crate" => options.krate = Some(entry.path()?),
             other => {
@@ -50,7 +77,7 @@ fn options(tokens: TokenStream) -> syn::Result<Options> {
                     &entry.key,
                     format!(
                         "unknown `#[tool]` key `{other}`; expected one of `name`, `title`, `description`, \
-                         `read_only`, `destructive`, `idempotent`, `open_world`, `input_schema`, `crate`"
+                         `read_only`, `destructive`, `idempotent`, `open_world`, `input_schema`, `meta`, `icons`, `crate`"
                     ),
                 ));
             }
@@ -59,17 +86,42 @@ fn options(tokens: TokenStream) -> syn::Result<Options> {
     Ok(options)
 }
 
-/// A hand-written schema must at least be a JSON object; its keywords are the author's.
-fn check_schema(schema: &LitStr) -> syn::Result<()> {
-    let text = schema.value();
-    let trimmed = text.trim();
-    if !(trimmed.starts_with('{') && trimmed.ends_with('}')) {
-        return Err(syn::Error::new(
-            schema.span(),
-            "`input_schema` must be a JSON object: `input_schema = r#\"{\"type\": \"object\"}\"#`",
-        ));
+/// The JSON shape an attribute value must have.
+enum Json {
+    /// A JSON object (`input_schema`, `meta`).
+    Object,
+    /// An array of icons, each an object with a string `src`.
+    Icons,
+}
+
+/// Checks JSON given in an attribute at compile time, spanned on the literal.
+fn check_json(literal: &LitStr, shape: Json, key: &str, example: &str) -> syn::Result<()> {
+    let fail = |why: String| {
+        Err(syn::Error::new(
+            literal.span(),
+            format!("`{key}` {why}: write `{key} = {example}`"),
+        ))
+    };
+    let value: serde_json::Value = match serde_json::from_str(&literal.value()) {
+        Ok(value) => value,
+        Err(e) => return fail(format!("is not valid JSON ({e})")),
+    };
+    match shape {
+        Json::Object if !value.is_object() => fail("must be a JSON object".into()),
+        Json::Icons => {
+            let icons_ok = value.as_array().is_some_and(|icons| {
+                icons
+                    .iter()
+                    .all(|icon| icon.get("src").is_some_and(serde_json::Value::is_string))
+            });
+            if icons_ok {
+                Ok(())
+            } else {
+                fail("must be an array of icons, each with a string `src`".into())
+            }
+        }
+        Json::Object => Ok(()),
     }
-    Ok(())
 }
 
 /// The tool-name grammar: 1 to 128 characters of `A-Z a-z 0-9 _ - .`.
@@ -366,6 +418,18 @@ fn tool(
         },
         None => quote!(::core::default::Default::default()),
     };
+    let meta = match &options.meta {
+        Some(meta) => quote!(::core::option::Option::Some(#krate::core::meta::Meta(
+            #krate::__private::serde_json::from_str(#meta).expect("checked at compile time")
+        ))),
+        None => quote!(::core::option::Option::None),
+    };
+    let icons = match &options.icons {
+        Some(icons) => quote!(::core::option::Option::Some(
+            #krate::__private::serde_json::from_str(#icons).expect("checked at compile time")
+        )),
+        None => quote!(::core::option::Option::None),
+    };
     let call = match callee {
         Callee::Function => quote! {
             |ctx: #krate::RequestContext, args: #args_type| async move {
@@ -392,6 +456,8 @@ fn tool(
             description: #description_tokens,
             annotations: #annotations,
             input_schema: #input_schema,
+            meta: #meta,
+            icons: #icons,
             ..::core::default::Default::default()
         });
         let handler = #krate::tool::handler::<#args_type, _, _, _>(&tool, #call);

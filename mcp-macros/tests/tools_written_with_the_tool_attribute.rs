@@ -53,6 +53,15 @@ async fn raw(#[args] value: serde_json::Value) -> String {
     value["n"].to_string()
 }
 
+/// Carries metadata and icons.
+#[tool(
+    meta = r#"{"com.example/team": "search"}"#,
+    icons = r#"[{"src": "https://example.com/find.png", "sizes": ["48x48"]}]"#
+)]
+async fn find() -> &'static str {
+    "found"
+}
+
 fn server() -> Server {
     Server::builder().named("macros", "1.0.0").build()
 }
@@ -61,7 +70,7 @@ fn server() -> Server {
 async fn every_tool_is_listed_with_its_generated_descriptor() {
     let tools = MemoryClient::new(&server()).list_tools().await.unwrap();
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
-    assert_eq!(names, ["echo", "forecast", "math.add", "raw"]);
+    assert_eq!(names, ["echo", "find", "forecast", "math.add", "raw"]);
     let echo = &tools[0];
     assert_eq!(echo.description.as_deref(), Some("Echoes the text back."));
     assert_eq!(echo.input_schema["type"], "object");
@@ -78,13 +87,13 @@ async fn every_tool_is_listed_with_its_generated_descriptor() {
         echo.annotations.as_ref().unwrap().idempotent_hint,
         Some(true)
     );
-    let add = &tools[2];
+    let add = &tools[3];
     assert_eq!(add.title.as_deref(), Some("Add"));
     assert_eq!(
         add.output_schema.as_ref().unwrap()["properties"]["sum"]["type"],
         "integer"
     );
-    let forecast = &tools[1];
+    let forecast = &tools[2];
     assert_eq!(
         forecast.input_schema["properties"]["city"]["description"],
         "A city name."
@@ -186,4 +195,14 @@ fn each_tool_carries_the_origin_of_its_function() {
             .ends_with("tools_written_with_the_tool_attribute.rs")
     );
     assert!(echo.origin.line > 0);
+}
+
+#[tokio::test]
+async fn meta_and_icons_given_in_the_attribute_are_listed() {
+    let tools = MemoryClient::new(&server()).list_tools().await.unwrap();
+    let find = tools.iter().find(|t| t.name == "find").unwrap();
+    assert_eq!(find.meta.as_ref().unwrap()["com.example/team"], "search");
+    let icons = find.icons.as_ref().unwrap();
+    assert_eq!(icons[0].src, "https://example.com/find.png");
+    assert_eq!(icons[0].sizes.as_deref(), Some(&["48x48".to_owned()][..]));
 }
