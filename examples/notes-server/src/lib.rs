@@ -5,22 +5,26 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(unused_crate_dependencies))]
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use mcp_server::contributor::{Contributions, Contributor};
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::method::{Method, Params};
 use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult, Tool};
 use mcp_server::core::version::Era;
 use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
 use mcp_server::guard::{Decision, Guard};
-use mcp_server::handler::BoxFuture;
+use mcp_server::handler::{BoxFuture, handler_fn};
 use mcp_server::interceptor::{Answer, TypedInterceptor, TypedNext};
+use mcp_server::sink::{Change, ChangeSink};
 use mcp_server::source::{Credentials, Principal, PrincipalSource};
+use mcp_server::strategy::{HmacKeyStrategy, KeyStrategy};
 use mcp_server::target::Target;
 use mcp_server::tool::Structured;
 use mcp_server::{
-    RequestContext, completion, customizer, guard, interceptor, method, prompt, resource,
-    resource_template, source, tool,
+    RequestContext, completion, contributor, customizer, guard, interceptor, method, prompt,
+    resource, resource_template, sink, source, strategy, tool, tools,
 };
 use serde::{Deserialize, Serialize};
 
@@ -241,4 +245,91 @@ impl PrincipalSource for DemoTokens {
         };
         std::sync::Arc::new(principal)
     }
+}
+
+/// A clock for the `clock.*` tools: one instance serves both.
+#[derive(Debug, Default)]
+pub struct Clock {
+    ticks: AtomicUsize,
+}
+
+#[tools]
+impl Clock {
+    /// Advances the clock by one tick.
+    #[tool(name = "clock.tick")]
+    async fn tick(&self) -> String {
+        (self.ticks.fetch_add(1, Ordering::Relaxed) + 1).to_string()
+    }
+
+    /// Reads the clock.
+    #[tool(name = "clock.read", read_only)]
+    async fn read(&self) -> String {
+        self.ticks.load(Ordering::Relaxed).to_string()
+    }
+}
+
+/// Contributes a tool whose name is only known at boot.
+#[derive(Debug, Default)]
+pub struct Version;
+
+#[contributor]
+impl Contributor for Version {
+    fn contribute(&self, into: &mut Contributions) {
+        let tool = Tool {
+            name: format!("version.{}", env!("CARGO_PKG_VERSION_MAJOR")),
+            ..Default::default()
+        };
+        into.tool(
+            tool,
+            handler_fn::<CallTool, _, _, _>(|_, _| async {
+                Ok(CallToolResult::text(env!("CARGO_PKG_VERSION")))
+            }),
+        );
+    }
+}
+
+/// Seals state with a key fixed for the example (a deployment would load its own).
+#[derive(Debug)]
+pub struct FixedKey(HmacKeyStrategy);
+
+impl Default for FixedKey {
+    fn default() -> Self {
+        Self(HmacKeyStrategy::from_key([42; 32]))
+    }
+}
+
+#[strategy]
+impl KeyStrategy for FixedKey {
+    fn seal(&self, payload: &[u8]) -> String {
+        self.0.seal(payload)
+    }
+
+    fn open(&self, token: &str) -> Option<Vec<u8>> {
+        self.0.open(token)
+    }
+}
+
+/// Every change published, for the tests to read.
+pub static CHANGES: Mutex<Vec<Change>> = Mutex::new(Vec::new());
+
+/// Keeps published changes in [`CHANGES`].
+#[derive(Debug, Default)]
+pub struct ChangeLog;
+
+#[sink]
+impl ChangeSink for ChangeLog {
+    fn publish(&self, change: Change) {
+        CHANGES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(change);
+    }
+}
+
+/// Adds a note (the store is fixed in this example: it only announces the change).
+#[tool]
+pub async fn add_note(title: String, ctx: RequestContext) -> String {
+    ctx.changes()
+        .publish(Change::ResourceUpdated(format!("notes://by-title/{title}")));
+    format!("noted `{title}`")
 }

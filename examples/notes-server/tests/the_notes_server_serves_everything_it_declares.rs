@@ -21,11 +21,18 @@ async fn tools_are_listed_branded_and_called() {
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(
         names,
-        ["find_note", "summarize"],
+        [
+            "add_note",
+            "clock.read",
+            "clock.tick",
+            "find_note",
+            "summarize",
+            "version.0"
+        ],
         "the admin tool is hidden from anonymous callers"
     );
     assert_eq!(
-        tools[0].description.as_deref(),
+        tools[3].description.as_deref(),
         Some("[notes] Finds a note by its title.")
     );
     let found = client
@@ -111,4 +118,51 @@ async fn an_administrator_sees_and_uses_the_admin_tool() {
     );
     let purged = admin.call_tool("admin.purge", json!({})).await.unwrap();
     assert_eq!(purged.content[0], ContentBlock::text("purged by admin"));
+}
+
+#[tokio::test]
+async fn tool_methods_share_one_clock_and_the_contributed_tool_answers() {
+    let client = MemoryClient::new(&server());
+    client.call_tool("clock.tick", json!({})).await.unwrap();
+    let ticked = client.call_tool("clock.tick", json!({})).await.unwrap();
+    let read = client.call_tool("clock.read", json!({})).await.unwrap();
+    assert_eq!(
+        read.content, ticked.content,
+        "both methods see the same instance"
+    );
+    let version = client.call_tool("version.0", json!({})).await.unwrap();
+    assert_eq!(version.content[0], ContentBlock::text("0.1.0"));
+}
+
+#[tokio::test]
+async fn changes_reach_the_registered_sink_and_state_is_sealed_with_the_registered_key() {
+    let server = server();
+    MemoryClient::new(&server)
+        .call_tool("add_note", json!({"title": "books"}))
+        .await
+        .unwrap();
+    let changes = notes_server::CHANGES.lock().unwrap().clone();
+    assert!(changes.contains(&mcp_server::sink::Change::ResourceUpdated(
+        "notes://by-title/books".into()
+    )));
+    let sealed = server.key_strategy().seal(b"state");
+    let fixed = mcp_server::strategy::HmacKeyStrategy::from_key([42; 32]);
+    use mcp_server::strategy::KeyStrategy;
+    assert_eq!(
+        fixed.open(&sealed).as_deref(),
+        Some(&b"state"[..]),
+        "the example's key sealed it"
+    );
+    let winners: Vec<&str> = server
+        .report()
+        .selections
+        .iter()
+        .map(|s| s.winner.as_str())
+        .collect();
+    assert!(
+        winners.contains(&"FixedKey")
+            && winners.contains(&"ChangeLog")
+            && winners.contains(&"DemoTokens"),
+        "{winners:?}"
+    );
 }
