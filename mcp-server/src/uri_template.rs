@@ -12,9 +12,16 @@
 //! assert_eq!(vars["city"], "paris");
 //! assert_eq!(vars["days"], "3/hourly");
 //! assert!(template.matches("weather://paris/now").is_none());
+//! // URIs longer than `MAX_URI_LEN` never match, bounding the matching work.
+//! let long = format!("weather://{}/forecast/1", "x".repeat(20_000));
+//! assert!(template.matches(&long).is_none());
 //! ```
 
 use std::collections::BTreeMap;
+
+/// The longest URI matched against templates: matching backtracks, so a
+/// client's URI length must not set the server's work.
+pub const MAX_URI_LEN: usize = 8 * 1024;
 
 /// The variables a URI bound, by name.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -95,8 +102,12 @@ impl UriTemplate {
         })
     }
 
-    /// The variables `uri` binds, if it matches.
+    /// The variables `uri` binds, if it matches; URIs longer than
+    /// [`MAX_URI_LEN`] never match.
     pub fn matches(&self, uri: &str) -> Option<BTreeMap<String, String>> {
+        if uri.len() > MAX_URI_LEN {
+            return None;
+        }
         let mut variables = BTreeMap::new();
         self.match_from(0, uri, &mut variables).then_some(variables)
     }
