@@ -41,6 +41,7 @@ pub mod error;
 pub mod guard;
 pub mod handler;
 pub mod interceptor;
+pub mod legacy;
 pub mod memory;
 pub mod origin;
 pub mod prompt;
@@ -53,6 +54,7 @@ pub mod source;
 pub mod strategy;
 pub mod target;
 pub mod tool;
+pub mod transport;
 pub mod uri_template;
 
 pub use boot::{BootError, BootErrors, BootReport, Builder};

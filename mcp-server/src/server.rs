@@ -175,8 +175,10 @@ impl Server {
         params: Option<&RawValue>,
         caller: &Caller,
     ) -> Result<Box<RawValue>, ErrorObject> {
+        // An unknown method, or one of the other era, is not found before
+        // anything else is checked: a client probing for its era learns it here.
         let route = self.inner.raw.routes.get(method.as_str());
-        if route.is_some_and(|r| !r.eras().contains(&caller.era)) {
+        if !route.is_some_and(|r| r.eras().contains(&caller.era)) {
             return Err(ErrorObject::method_not_found(&method));
         }
         let meta = match params {

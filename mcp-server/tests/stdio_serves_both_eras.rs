@@ -1,0 +1,186 @@
+//! The stdio transport: one message per line, both eras, cancellation by
+//! `notifications/cancelled`, and a prompt exit at end of input.
+
+mod support;
+
+use std::time::Duration;
+
+use mcp_server::contributor::contributor_fn;
+use mcp_server::core::logging::LoggingLevel;
+use mcp_server::core::tools::{CallTool, CallToolResult};
+use mcp_server::handler::handler_fn;
+use mcp_server::transport::stdio;
+use serde_json::{Value, json};
+use support::{builder, origin, tool};
+use tokio::io::{
+    AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines, ReadHalf, WriteHalf,
+};
+use tokio::task::JoinHandle;
+
+struct Client {
+    input: WriteHalf<DuplexStream>,
+    output: Lines<BufReader<ReadHalf<DuplexStream>>>,
+    serving: JoinHandle<std::io::Result<()>>,
+}
+
+impl Client {
+    fn start() -> Self {
+        let server = builder()
+            .contributor(
+                origin("app", 1),
+                "tools",
+                contributor_fn(|c| {
+                    c.tool(
+                        tool("chatty"),
+                        handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                            ctx.log().log(LoggingLevel::Warning, None, "careful");
+                            Ok(CallToolResult::text("said"))
+                        }),
+                    );
+                    c.tool(
+                        tool("wait"),
+                        handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                            ctx.cancellation().cancelled().await;
+                            Ok(CallToolResult::text("cancelled"))
+                        }),
+                    );
+                }),
+            )
+            .build();
+        let (client, transport) = tokio::io::duplex(64 * 1024);
+        let (transport_in, transport_out) = tokio::io::split(transport);
+        let serving = tokio::spawn(stdio::serve(server, transport_in, transport_out));
+        let (output, input) = tokio::io::split(client);
+        Self {
+            input,
+            output: BufReader::new(output).lines(),
+            serving,
+        }
+    }
+
+    async fn send(&mut self, message: Value) {
+        let mut line = serde_json::to_vec(&message).unwrap();
+        line.push(b'\n');
+        self.input.write_all(&line).await.unwrap();
+    }
+
+    async fn receive(&mut self) -> Value {
+        let line = tokio::time::timeout(Duration::from_secs(5), self.output.next_line())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap();
+        serde_json::from_str(&line).unwrap()
+    }
+}
+
+fn modern(name: &str) -> Value {
+    json!({"name": name, "_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {}
+    }})
+}
+
+#[tokio::test]
+async fn a_modern_request_is_answered_on_its_own_line() {
+    let mut client = Client::start();
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": modern("chatty")}),
+        )
+        .await;
+    let answer = client.receive().await;
+    assert_eq!(answer["id"], 1);
+    assert_eq!(answer["result"]["content"][0]["text"], "said");
+}
+
+#[tokio::test]
+async fn a_line_that_is_not_json_gets_a_parse_error() {
+    let mut client = Client::start();
+    client.input.write_all(b"{oops\n").await.unwrap();
+    let answer = client.receive().await;
+    assert_eq!(answer["error"]["code"], -32700);
+    assert!(answer.get("id").is_none());
+}
+
+#[tokio::test]
+async fn initialize_makes_the_process_a_legacy_session() {
+    let mut client = Client::start();
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "old", "version": "1"}}});
+    client.send(initialize).await;
+    let answer = client.receive().await;
+    assert_eq!(answer["result"]["protocolVersion"], "2025-11-25");
+    assert_eq!(answer["result"]["serverInfo"]["name"], "test");
+    assert_eq!(answer["result"]["capabilities"]["tools"], json!({}));
+    client
+        .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await;
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 2, "method": "ping"}))
+        .await;
+    assert_eq!(client.receive().await["result"], json!({}));
+    // Legacy requests carry no `_meta`: the session supplies version and capabilities.
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 3, "method": "tools/list"}))
+        .await;
+    assert_eq!(
+        client.receive().await["result"]["tools"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    client.send(json!({"jsonrpc": "2.0", "id": 4, "method": "logging/setLevel", "params": {"level": "warning"}})).await;
+    assert_eq!(client.receive().await["id"], 4);
+    client.send(json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "chatty"}})).await;
+    let log = client.receive().await;
+    assert_eq!(log["method"], "notifications/message");
+    assert_eq!(log["params"]["data"], "careful");
+    assert_eq!(
+        client.receive().await["result"]["content"][0]["text"],
+        "said"
+    );
+}
+
+#[tokio::test]
+async fn an_unsupported_initialize_version_is_answered_with_the_newest_legacy_one() {
+    let mut client = Client::start();
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "1999-01-01", "capabilities": {}, "clientInfo": {"name": "old", "version": "1"}}});
+    client.send(initialize).await;
+    assert_eq!(
+        client.receive().await["result"]["protocolVersion"],
+        "2025-11-25"
+    );
+}
+
+#[tokio::test]
+async fn notifications_cancelled_cancels_the_request_it_names() {
+    let mut client = Client::start();
+    client
+        .send(
+            json!({"jsonrpc": "2.0", "id": "w", "method": "tools/call", "params": modern("wait")}),
+        )
+        .await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    client.send(json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "w"}})).await;
+    let answer = client.receive().await;
+    assert_eq!(answer["id"], "w");
+    assert_eq!(answer["result"]["content"][0]["text"], "cancelled");
+}
+
+#[tokio::test]
+async fn end_of_input_returns_promptly_even_with_a_request_running() {
+    let mut client = Client::start();
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": modern("wait")}))
+        .await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    client.input.shutdown().await.unwrap();
+    let served = tokio::time::timeout(Duration::from_secs(5), client.serving).await;
+    assert!(
+        matches!(served, Ok(Ok(Ok(())))),
+        "serve returns once input ends: {served:?}"
+    );
+}
