@@ -147,3 +147,40 @@ pub(crate) fn output(function: &syn::ItemFn) -> proc_macro2::TokenStream {
         syn::ReturnType::Type(_, ty) => quote::quote!(#ty),
     }
 }
+
+/// Removes the `#[arg(description = "...")]` attributes of a parameter and
+/// returns the description; `args` is set when a `#[args]` marker was
+/// removed too (only `#[tool]` accepts one).
+pub(crate) fn take_arg(
+    attrs: &mut Vec<syn::Attribute>,
+    args: &mut bool,
+) -> syn::Result<Option<LitStr>> {
+    let mut description = None;
+    let mut error = None;
+    attrs.retain(|a| {
+        if a.path().is_ident("args") {
+            *args = true;
+            return false;
+        }
+        if !a.path().is_ident("arg") {
+            return true;
+        }
+        let parsed = a.parse_args_with(|input: ParseStream<'_>| {
+            let key: syn::Ident = input.parse()?;
+            if key != "description" {
+                return Err(syn::Error::new(
+                    key.span(),
+                    "`#[arg]` takes `description = \"...\"`",
+                ));
+            }
+            input.parse::<Token![=]>()?;
+            input.parse::<LitStr>()
+        });
+        match parsed {
+            Ok(d) => description = Some(d),
+            Err(e) => error = Some(e),
+        }
+        false
+    });
+    error.map_or(Ok(description), Err)
+}

@@ -53,31 +53,13 @@ fn param(arg: &mut FnArg) -> syn::Result<Param> {
             "`#[prompt]` goes on a free `async fn`; methods taking `self` are not supported",
         ));
     };
-    let mut description = None;
-    let mut error = None;
-    typed.attrs.retain(|a| {
-        if !a.path().is_ident("arg") {
-            return true;
-        }
-        let parsed = a.parse_args_with(|input: syn::parse::ParseStream<'_>| {
-            let key: syn::Ident = input.parse()?;
-            if key != "description" {
-                return Err(syn::Error::new(
-                    key.span(),
-                    "`#[arg]` takes `description = \"...\"`",
-                ));
-            }
-            input.parse::<syn::Token![=]>()?;
-            input.parse::<LitStr>()
-        });
-        match parsed {
-            Ok(d) => description = Some(d),
-            Err(e) => error = Some(e),
-        }
-        false
-    });
-    if let Some(e) = error {
-        return Err(e);
+    let mut whole = false;
+    let description = attr::take_arg(&mut typed.attrs, &mut whole)?;
+    if whole {
+        return Err(syn::Error::new_spanned(
+            &typed.pat,
+            "`#[args]` is for tools; a prompt's arguments are its `String` parameters",
+        ));
     }
     if attr::is_context(&typed.ty) {
         return Ok(Param::Context);

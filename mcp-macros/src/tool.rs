@@ -175,37 +175,8 @@ fn param(arg: &mut FnArg) -> syn::Result<Param> {
             "`#[tool]` on a method needs `#[tools]` on its `impl` block: write `#[tools]` above `impl Type { ... }`",
         ));
     };
-    let mut description = None;
     let mut whole = false;
-    let mut error = None;
-    typed.attrs.retain(|a| {
-        if a.path().is_ident("args") {
-            whole = true;
-            false
-        } else if a.path().is_ident("arg") {
-            let parsed = a.parse_args_with(|input: syn::parse::ParseStream<'_>| {
-                let key: syn::Ident = input.parse()?;
-                if key != "description" {
-                    return Err(syn::Error::new(
-                        key.span(),
-                        "`#[arg]` takes `description = \"...\"`",
-                    ));
-                }
-                input.parse::<syn::Token![=]>()?;
-                input.parse::<LitStr>()
-            });
-            match parsed {
-                Ok(d) => description = Some(d),
-                Err(e) => error = Some(e),
-            }
-            false
-        } else {
-            true
-        }
-    });
-    if let Some(e) = error {
-        return Err(e);
-    }
+    let description = attr::take_arg(&mut typed.attrs, &mut whole)?;
     if is_context(&typed.ty) {
         return Ok(Param::Context);
     }

@@ -177,10 +177,15 @@ impl Server {
     ) -> Result<Box<RawValue>, ErrorObject> {
         // An unknown method, or one of the other era, is not found before
         // anything else is checked: a client probing for its era learns it here.
-        let route = self.inner.raw.routes.get(method.as_str());
-        if !route.is_some_and(|r| r.eras().contains(&caller.era)) {
+        let Some(route) = self
+            .inner
+            .raw
+            .routes
+            .get(method.as_str())
+            .filter(|r| r.eras().contains(&caller.era))
+        else {
             return Err(ErrorObject::method_not_found(&method));
-        }
+        };
         let meta = match params {
             Some(raw) => {
                 serde_json::from_str::<MetaOnly>(raw.get())

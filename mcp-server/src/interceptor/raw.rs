@@ -52,7 +52,7 @@ pub trait RawInterceptor: Send + Sync + 'static {
 pub struct RawCall<'a> {
     ctx: &'a RequestContext,
     params: Option<&'a RawValue>,
-    route: Option<&'a Arc<dyn Route>>,
+    route: &'a Arc<dyn Route>,
 }
 
 impl fmt::Debug for RawCall<'_> {
@@ -67,7 +67,7 @@ impl<'a> RawCall<'a> {
     pub(crate) fn new(
         ctx: &'a RequestContext,
         params: Option<&'a RawValue>,
-        route: Option<&'a Arc<dyn Route>>,
+        route: &'a Arc<dyn Route>,
     ) -> Self {
         Self { ctx, params, route }
     }
@@ -119,13 +119,7 @@ impl<'a> RawNext<'a> {
             Some(interceptor) => {
                 interceptor.intercept(call, RawNext::new(self.chain, self.index + 1))
             }
-            None => match call.route {
-                Some(route) => route.dispatch(call.ctx, call.params),
-                None => {
-                    let error = ErrorObject::method_not_found(call.method());
-                    Box::pin(async move { Err(error) })
-                }
-            },
+            None => call.route.dispatch(call.ctx, call.params),
         }
     }
 
@@ -133,13 +127,9 @@ impl<'a> RawNext<'a> {
     ///
     /// # Errors
     ///
-    /// Method not found, invalid params, an unknown target, or the first
-    /// guard that denies the caller.
+    /// Invalid params, an unknown target, or the first guard that denies the caller.
     pub fn authorize(&self, call: &RawCall<'_>) -> Result<Authorized<'a>, ErrorObject> {
-        let route = call
-            .route
-            .ok_or_else(|| ErrorObject::method_not_found(call.method()))?;
-        route
+        call.route
             .authorize(call.ctx, call.params)
             .map(|()| Authorized::new())
     }
