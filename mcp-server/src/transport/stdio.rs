@@ -10,15 +10,15 @@
 //! use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 //!
 //! let server = mcp_server::Server::builder().without_linked().build();
-//! let (client, transport) = tokio::io::duplex(4096);
-//! let (transport_in, transport_out) = tokio::io::split(transport);
-//! let serving = tokio::spawn(mcp_server::transport::stdio::serve(server, transport_in, transport_out));
-//! let (client_in, mut client_out) = tokio::io::split(client);
-//! client_out.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n").await.unwrap();
-//! let mut lines = BufReader::new(client_in).lines();
+//! // One pipe each way, as stdin and stdout are.
+//! let (mut to_server, server_in) = tokio::io::duplex(4096);
+//! let (server_out, from_server) = tokio::io::duplex(4096);
+//! let serving = tokio::spawn(mcp_server::transport::stdio::serve(server, server_in, server_out));
+//! to_server.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n").await.unwrap();
+//! let mut lines = BufReader::new(from_server).lines();
 //! let answer = lines.next_line().await.unwrap().unwrap();
 //! assert!(answer.contains("-32601"), "ping is a legacy method: {answer}");
-//! drop(client_out);
+//! drop(to_server); // end of input: the transport returns
 //! serving.await.unwrap().unwrap();
 //! # });
 //! ```
