@@ -115,7 +115,13 @@ pub fn negotiate_modern(
         .copied()
         .find(|v| *v == requested && era_of(v) == Some(Era::Modern))
         .ok_or_else(|| UnsupportedProtocolVersionData {
-            supported: supported.iter().map(|v| (*v).to_owned()).collect(),
+            // Only the versions a modern client can ask for per request, as
+            // `server/discover` lists them.
+            supported: supported
+                .iter()
+                .filter(|v| era_of(v) == Some(Era::Modern))
+                .map(|v| (*v).to_owned())
+                .collect(),
             requested: requested.to_owned(),
         })
 }

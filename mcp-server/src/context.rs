@@ -16,16 +16,27 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
+use std::time::Duration;
+
 use mcp_core::capabilities::ClientCapabilities;
 use mcp_core::content::Implementation;
+use mcp_core::elicitation::{ElicitRequestParams, ElicitResult};
+use mcp_core::error::ErrorObject;
 use mcp_core::jsonrpc::RequestId;
 use mcp_core::meta::RequestMeta;
+use mcp_core::roots::{ListRootsRequestParams, ListRootsResult};
+use mcp_core::sampling::{CreateMessageRequestParams, CreateMessageResult};
 use mcp_core::version::{self, Era};
 use serde::de::DeserializeOwned;
 use tokio_util::sync::CancellationToken;
 
+use crate::input::{self, ClientRequester, InputChannel, InputError, InputKind};
 use crate::sink::{ChangeSink, DiscardSink, LogSink, NotificationSink, ProgressSink};
 use crate::source::Principal;
+
+/// How long a handler waits for the client's answer to an input request
+/// unless the transport says otherwise.
+pub const DEFAULT_INPUT_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// What handler and interceptor code knows about one request.
 ///
@@ -48,6 +59,9 @@ struct Inner {
     progress: ProgressSink,
     log: LogSink,
     changes: Arc<dyn ChangeSink>,
+    input: InputChannel,
+    input_timeout: Duration,
+    escalation: Mutex<Option<ErrorObject>>,
     extensions: Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>,
 }
 
@@ -76,6 +90,8 @@ pub(crate) struct ContextParts {
     pub(crate) notifications: Arc<dyn NotificationSink>,
     pub(crate) log_level: Option<mcp_core::logging::LoggingLevel>,
     pub(crate) changes: Arc<dyn ChangeSink>,
+    pub(crate) input: InputChannel,
+    pub(crate) input_timeout: Duration,
 }
 
 impl RequestContext {
@@ -99,6 +115,9 @@ impl RequestContext {
                 progress,
                 log,
                 changes: parts.changes,
+                input: parts.input,
+                input_timeout: parts.input_timeout,
+                escalation: Mutex::new(None),
                 extensions: Mutex::new(HashMap::new()),
             }),
         }
@@ -119,6 +138,8 @@ impl RequestContext {
             notifications: Arc::new(DiscardSink),
             log_level: None,
             changes: Arc::new(crate::sink::BroadcastChangeSink::default()),
+            input: InputChannel::default(),
+            input_timeout: DEFAULT_INPUT_TIMEOUT,
         })
     }
 
@@ -190,6 +211,106 @@ impl RequestContext {
     /// Reads a `_meta` key as a `T`; `None` when absent or of another shape.
     pub fn meta_value<T: DeserializeOwned>(&self, key: &str) -> Option<T> {
         T::deserialize(self.inner.meta.extra.get(key)?).ok()
+    }
+
+    /// Asks the user, through the client, to fill in a form or open a URL.
+    ///
+    /// # Errors
+    ///
+    /// See [`InputError`]. On 2026-07-28 a client that lacks the capability
+    /// makes the whole request fail with `-32021`, whatever the handler
+    /// returns.
+    pub async fn elicit(&self, params: ElicitRequestParams) -> Result<ElicitResult, InputError> {
+        let kind = InputKind::of_elicitation(&params);
+        let requester = self.requester(kind)?;
+        self.wait(input::ask(&*requester, kind.method(), &params))
+            .await
+    }
+
+    /// Asks the client's model for a message.
+    ///
+    /// # Errors
+    ///
+    /// See [`elicit`](Self::elicit).
+    pub async fn sample(
+        &self,
+        params: CreateMessageRequestParams,
+    ) -> Result<CreateMessageResult, InputError> {
+        let requester = self.requester(InputKind::Sampling)?;
+        self.wait(input::ask(
+            &*requester,
+            InputKind::Sampling.method(),
+            &params,
+        ))
+        .await
+    }
+
+    /// Asks the client for its roots.
+    ///
+    /// # Errors
+    ///
+    /// See [`elicit`](Self::elicit).
+    pub async fn list_roots(&self) -> Result<ListRootsResult, InputError> {
+        let requester = self.requester(InputKind::Roots)?;
+        let params = ListRootsRequestParams::default();
+        self.wait(input::ask(&*requester, InputKind::Roots.method(), &params))
+            .await
+    }
+
+    /// The requester for `kind`, once the client's capability is checked.
+    fn requester(&self, kind: InputKind) -> Result<Arc<dyn ClientRequester>, InputError> {
+        if let Err(error) = input::required_capability(&self.inner.client_capabilities, kind) {
+            if self.inner.era == Era::Modern {
+                self.escalate(ErrorObject::missing_required_client_capability(
+                    format!(
+                        "Missing required client capability: `{}`",
+                        kind.capability()
+                    ),
+                    kind.required_capabilities(),
+                ));
+            }
+            return Err(error);
+        }
+        self.inner.input.requester.clone().ok_or(match self.inner.era {
+            Era::Modern => InputError::Unavailable(
+                "2026-07-28 requests ask for input with an input-required result, which this server does not send yet",
+            ),
+            Era::Legacy => InputError::Unavailable("the transport cannot send requests to the client"),
+        })
+    }
+
+    /// Awaits an answer, bounded by the input timeout and the request's cancellation.
+    async fn wait<T>(
+        &self,
+        answer: impl std::future::Future<Output = Result<T, InputError>>,
+    ) -> Result<T, InputError> {
+        let timeout = self.inner.input_timeout;
+        tokio::select! {
+            () = self.inner.cancellation.cancelled() => Err(InputError::Cancelled),
+            answer = tokio::time::timeout(timeout, answer) => {
+                answer.unwrap_or(Err(InputError::TimedOut(timeout)))
+            }
+        }
+    }
+
+    /// Makes the request fail with `error`, whatever its handler returns:
+    /// for failures that belong to the protocol, not to the tool.
+    pub fn escalate(&self, error: ErrorObject) {
+        let mut slot = self
+            .inner
+            .escalation
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        slot.get_or_insert(error);
+    }
+
+    /// The error [`escalate`](Self::escalate) set, taken out.
+    pub(crate) fn take_escalation(&self) -> Option<ErrorObject> {
+        self.inner
+            .escalation
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
     }
 
     /// Stores a value for later interceptors and the handler of this request

@@ -35,6 +35,10 @@ pub fn forbidden(target: &Target, reason: &str) -> ErrorObject {
 /// The error for a call to a tool, prompt or resource that does not exist
 /// (`-32602`, as the specification says for unknown tools and, since
 /// 2026-07-28, unknown resources).
+///
+/// The data names the target as the request did: `uri` for a resource,
+/// `name` for the rest.
 pub fn unknown_target(kind: &str, name: &str) -> ErrorObject {
-    ErrorObject::invalid_params(format!("Unknown {kind}: {name}")).with_data(json!({ kind: name }))
+    let key = if kind == "resource" { "uri" } else { "name" };
+    ErrorObject::invalid_params(format!("Unknown {kind}: {name}")).with_data(json!({ key: name }))
 }

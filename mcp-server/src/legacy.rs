@@ -17,10 +17,19 @@
 //! assert_eq!(result.server_info.name, "demo");
 //! ```
 
+use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use mcp_core::jsonrpc::{ErrorResponse, Notification, Request, RequestId, ResultResponse};
 use mcp_core::legacy::initialize::{InitializeRequestParams, InitializeResult};
+use mcp_core::legacy::logging::SetLevelRequestParams;
+use mcp_core::legacy::subscribe::{SubscribeRequestParams, UnsubscribeRequestParams};
+use mcp_core::resources::ResourceUpdatedNotificationParams;
 use mcp_core::version;
+use serde::Serialize;
 
 use crate::server::{Server, Session};
+use crate::sink::Change;
 
 /// Answers `initialize`: echoes a supported legacy version (or offers the
 /// newest one), and returns the session the client's later requests carry.
@@ -34,7 +43,19 @@ pub fn initialize(server: &Server, params: InitializeRequestParams) -> (Session,
         log_level: None,
     };
     let mut capabilities = server.capabilities().clone();
+    // What a legacy connection adds to the server's own capabilities: log
+    // levels, list-change notifications and resource subscriptions.
     capabilities.logging.get_or_insert_default();
+    if let Some(tools) = capabilities.tools.as_mut() {
+        tools.list_changed.get_or_insert(true);
+    }
+    if let Some(prompts) = capabilities.prompts.as_mut() {
+        prompts.list_changed.get_or_insert(true);
+    }
+    if let Some(resources) = capabilities.resources.as_mut() {
+        resources.list_changed.get_or_insert(true);
+        resources.subscribe.get_or_insert(true);
+    }
     let result = InitializeResult {
         meta: None,
         protocol_version: negotiated.to_owned(),
@@ -43,4 +64,105 @@ pub fn initialize(server: &Server, params: InitializeRequestParams) -> (Session,
         instructions: server.instructions().map(str::to_owned),
     };
     (session, result)
+}
+
+/// What one legacy connection (a stdio process, an HTTP session)
+/// remembers: what `initialize` negotiated, the log level, and the
+/// resources it subscribed to.
+#[derive(Debug, Default)]
+pub(crate) struct Lifecycle {
+    session: Mutex<Option<Arc<Session>>>,
+    subscriptions: Mutex<BTreeSet<String>>,
+}
+
+impl Lifecycle {
+    /// The negotiated session, once `initialize` was answered.
+    pub(crate) fn session(&self) -> Option<Arc<Session>> {
+        lock(&self.session).clone()
+    }
+
+    /// Answers the lifecycle methods a legacy connection owns (`initialize`,
+    /// and once initialized `ping`, `logging/setLevel`,
+    /// `resources/subscribe` and `resources/unsubscribe`); `None` for the rest.
+    pub(crate) fn answer(&self, server: &Server, request: &Request) -> Option<Vec<u8>> {
+        let initialized = self.session().is_some();
+        let answer = match request.method.as_str() {
+            "initialize" => request
+                .params_as::<InitializeRequestParams>()
+                .map(|params| {
+                    let (session, result) = initialize(server, params);
+                    *lock(&self.session) = Some(Arc::new(session));
+                    encode_result(&request.id, &result)
+                }),
+            "ping" if initialized => Ok(encode_result(&request.id, &EMPTY)),
+            "logging/setLevel" if initialized => {
+                request.params_as::<SetLevelRequestParams>().map(|params| {
+                    let mut session = lock(&self.session);
+                    if let Some(current) = session.as_mut() {
+                        let mut updated = Session::clone(current);
+                        updated.log_level = Some(params.level);
+                        *current = Arc::new(updated);
+                    }
+                    encode_result(&request.id, &EMPTY)
+                })
+            }
+            "resources/subscribe" if initialized => {
+                request.params_as::<SubscribeRequestParams>().map(|params| {
+                    lock(&self.subscriptions).insert(params.uri);
+                    encode_result(&request.id, &EMPTY)
+                })
+            }
+            "resources/unsubscribe" if initialized => request
+                .params_as::<UnsubscribeRequestParams>()
+                .map(|params| {
+                    lock(&self.subscriptions).remove(&params.uri);
+                    encode_result(&request.id, &EMPTY)
+                }),
+            _ => return None,
+        };
+        Some(answer.unwrap_or_else(|error| {
+            serde_json::to_vec(&ErrorResponse::new(Some(request.id.clone()), error))
+                .unwrap_or_default()
+        }))
+    }
+
+    /// The notification a change becomes on this connection, if it hears of it:
+    /// list changes always, resource updates when subscribed.
+    pub(crate) fn notification_for(&self, change: &Change) -> Option<Notification> {
+        let (method, params) = match change {
+            Change::ToolsListChanged => ("notifications/tools/list_changed", None),
+            Change::PromptsListChanged => ("notifications/prompts/list_changed", None),
+            Change::ResourcesListChanged => ("notifications/resources/list_changed", None),
+            Change::ResourceUpdated(uri) => {
+                if !lock(&self.subscriptions).contains(uri) {
+                    return None;
+                }
+                (
+                    "notifications/resources/updated",
+                    Some(ResourceUpdatedNotificationParams {
+                        meta: None,
+                        uri: uri.clone(),
+                    }),
+                )
+            }
+        };
+        match params {
+            Some(params) => Notification::new(method, &params).ok(),
+            None => Notification::new(method, &serde_json::json!({})).ok(),
+        }
+    }
+}
+
+/// A legacy empty result: exactly `{}`, as 2025-11-25 clients check.
+#[derive(Serialize)]
+struct Empty {}
+
+const EMPTY: Empty = Empty {};
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn encode_result<T: Serialize>(id: &RequestId, result: &T) -> Vec<u8> {
+    serde_json::to_vec(&ResultResponse::new(id.clone(), result)).unwrap_or_default()
 }

@@ -40,6 +40,7 @@ mod dispatch;
 pub mod error;
 pub mod guard;
 pub mod handler;
+pub mod input;
 pub mod interceptor;
 pub mod legacy;
 pub mod memory;

@@ -21,7 +21,7 @@
 //!     .build();
 //! let client = MemoryClient::new(&server);
 //! let result = client.call_tool("hello", serde_json::json!({})).await.unwrap();
-//! assert_eq!(result, CallToolResult::text("hello!"));
+//! assert_eq!(result.content, CallToolResult::text("hello!").content);
 //! # });
 //! ```
 
@@ -43,6 +43,7 @@ use serde::de::DeserializeOwned;
 use serde_json::json;
 use tokio_util::sync::CancellationToken;
 
+use crate::input::ClientRequester;
 use crate::reply::{AlternateResult, Reply};
 use crate::server::{Caller, Server, Session};
 use crate::sink::NotificationSink;
@@ -69,6 +70,7 @@ pub struct MemoryClient {
     session: Option<Arc<Session>>,
     next_id: AtomicI64,
     notifications: Arc<Recorder>,
+    requester: Option<Arc<dyn ClientRequester>>,
 }
 
 impl fmt::Debug for MemoryClient {
@@ -88,6 +90,7 @@ impl MemoryClient {
             capabilities: ClientCapabilities::default(),
             session: None,
             next_id: AtomicI64::new(1),
+            requester: None,
             notifications: Arc::default(),
         }
     }
@@ -96,6 +99,14 @@ impl MemoryClient {
     #[must_use]
     pub fn with_credentials(mut self, credentials: Credentials) -> Self {
         self.credentials = credentials;
+        self
+    }
+
+    /// Answers the server's input requests (elicitation, sampling, roots)
+    /// with `requester`, as a legacy client would on its connection.
+    #[must_use]
+    pub fn with_requester(mut self, requester: impl ClientRequester) -> Self {
+        self.requester = Some(Arc::new(requester));
         self
     }
 
@@ -124,6 +135,8 @@ impl MemoryClient {
             notifications: self.notifications.clone(),
             cancellation,
             session: self.session.clone(),
+            requester: self.requester.clone(),
+            input_timeout: crate::context::DEFAULT_INPUT_TIMEOUT,
         }
     }
 

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::time::Duration;
 
 use mcp_core::capabilities::{ClientCapabilities, ServerCapabilities};
 use mcp_core::content::Implementation;
@@ -16,9 +17,10 @@ use serde_json::value::RawValue;
 use tokio_util::sync::CancellationToken;
 
 use crate::boot::{BootReport, Builder};
-use crate::context::{ContextParts, RequestContext};
+use crate::context::{ContextParts, DEFAULT_INPUT_TIMEOUT, RequestContext};
+use crate::input::{ClientRequester, InputChannel};
 use crate::interceptor::{RawCall, RawChain, RawNext};
-use crate::sink::{ChangeSink, DiscardSink, NotificationSink};
+use crate::sink::{Change, ChangeSink, DiscardSink, Fanout, NotificationSink};
 use crate::source::{Credentials, PrincipalSource};
 use crate::strategy::KeyStrategy;
 
@@ -35,7 +37,9 @@ pub(crate) struct ServerInner {
     pub(crate) raw: RawChain,
     pub(crate) principal_source: Arc<dyn PrincipalSource>,
     pub(crate) key_strategy: Arc<dyn KeyStrategy>,
-    pub(crate) changes: Arc<dyn ChangeSink>,
+    pub(crate) changes: Arc<Fanout>,
+    /// The server's `Implementation`, encoded once for modern results' `_meta`.
+    pub(crate) server_info: Box<RawValue>,
     pub(crate) report: BootReport,
 }
 
@@ -60,6 +64,10 @@ pub struct Caller {
     pub cancellation: CancellationToken,
     /// What a legacy session negotiated; `None` for modern requests.
     pub session: Option<Arc<Session>>,
+    /// Carries input requests to the client, when the transport can.
+    pub requester: Option<Arc<dyn ClientRequester>>,
+    /// How long a handler waits for the client's answer to an input request.
+    pub input_timeout: Duration,
 }
 
 impl fmt::Debug for Caller {
@@ -80,6 +88,8 @@ impl Caller {
             notifications: Arc::new(DiscardSink),
             cancellation: CancellationToken::new(),
             session: None,
+            requester: None,
+            input_timeout: DEFAULT_INPUT_TIMEOUT,
         }
     }
 }
@@ -141,9 +151,16 @@ impl Server {
         &*self.inner.key_strategy
     }
 
-    /// Where changes are published.
+    /// Where changes are published: the active change sink, and this
+    /// instance's own listeners.
     pub fn changes(&self) -> &dyn ChangeSink {
         &*self.inner.changes
+    }
+
+    /// A listener for the changes published through this server, as a
+    /// transport needs to tell its legacy sessions about them.
+    pub fn listen_changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
+        self.inner.changes.listen()
     }
 
     /// Serves one message: a request gets its encoded response; a
@@ -159,13 +176,27 @@ impl Server {
 
     /// Serves one decoded request and returns the encoded response.
     pub async fn handle_request(&self, request: Request, caller: &Caller) -> Vec<u8> {
-        let Request {
-            id, method, params, ..
-        } = request;
-        match self.serve(&id, method, params.as_deref(), caller).await {
+        let id = request.id.clone();
+        match self.answer(request, caller).await {
             Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
             Err(error) => encode_error(Some(id), error),
         }
+    }
+
+    /// Serves one decoded request: its result, or the error to answer with.
+    pub(crate) async fn answer(
+        &self,
+        request: Request,
+        caller: &Caller,
+    ) -> Result<Box<RawValue>, ErrorObject> {
+        let Request {
+            id, method, params, ..
+        } = request;
+        let result = self.serve(&id, method, params.as_deref(), caller).await?;
+        if caller.era == Era::Modern {
+            return Ok(with_server_info(result, &self.inner.server_info));
+        }
+        Ok(result)
     }
 
     async fn serve(
@@ -196,8 +227,13 @@ impl Server {
         };
         let ctx = self.context(id, method, meta, caller)?;
         let call = RawCall::new(&ctx, params, route);
-        let answer = RawNext::new(&self.inner.raw, 0).run(&call).await?;
-        Ok(answer.into_result())
+        let answer = RawNext::new(&self.inner.raw, 0).run(&call).await;
+        // A failure that belongs to the protocol (a missing client
+        // capability) wins over whatever the handler made of it.
+        if let Some(error) = ctx.take_escalation() {
+            return Err(error);
+        }
+        Ok(answer?.into_result())
     }
 
     fn context(
@@ -249,8 +285,43 @@ impl Server {
             notifications: caller.notifications.clone(),
             log_level,
             changes: self.inner.changes.clone(),
+            input: InputChannel {
+                requester: caller.requester.clone(),
+            },
+            input_timeout: caller.input_timeout,
         }))
     }
+}
+
+/// Adds `_meta["io.modelcontextprotocol/serverInfo"]` to a modern result
+/// that does not name the server yet.
+fn with_server_info(result: Box<RawValue>, server_info: &RawValue) -> Box<RawValue> {
+    type Members<'a> = indexmap::IndexMap<&'a str, &'a RawValue>;
+    let Ok(mut members) = serde_json::from_str::<Members<'_>>(result.get()) else {
+        return result;
+    };
+    let mut meta: Members<'_> = match members.get("_meta") {
+        Some(meta) => match serde_json::from_str(meta.get()) {
+            Ok(meta) => meta,
+            Err(_) => return result,
+        },
+        None => Members::new(),
+    };
+    if meta.contains_key(meta::SERVER_INFO) {
+        return result;
+    }
+    meta.insert(meta::SERVER_INFO, server_info);
+    let Ok(meta_text) = serde_json::to_string(&meta) else {
+        return result;
+    };
+    let Ok(meta_raw) = serde_json::from_str::<&RawValue>(&meta_text) else {
+        return result;
+    };
+    members.insert("_meta", meta_raw);
+    serde_json::to_string(&members)
+        .ok()
+        .and_then(|text| RawValue::from_string(text).ok())
+        .unwrap_or(result)
 }
 
 fn missing_meta(key: &str) -> ErrorObject {

@@ -180,3 +180,30 @@ impl ChangeSink for BroadcastChangeSink {
         let _ = self.sender.send(change);
     }
 }
+
+/// Publishes to the active change sink and to this instance's listeners
+/// (the transports' legacy sessions).
+pub(crate) struct Fanout {
+    local: BroadcastChangeSink,
+    active: Arc<dyn ChangeSink>,
+}
+
+impl Fanout {
+    pub(crate) fn new(active: Arc<dyn ChangeSink>) -> Self {
+        Self {
+            local: BroadcastChangeSink::default(),
+            active,
+        }
+    }
+
+    pub(crate) fn listen(&self) -> broadcast::Receiver<Change> {
+        self.local.subscribe()
+    }
+}
+
+impl ChangeSink for Fanout {
+    fn publish(&self, change: Change) {
+        self.local.publish(change.clone());
+        self.active.publish(change);
+    }
+}

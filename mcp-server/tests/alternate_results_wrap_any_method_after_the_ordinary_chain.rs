@@ -150,7 +150,15 @@ async fn a_tool_call_becomes_an_alternate_result_after_the_ordinary_chain_ran_on
         .request_raw("tools/call", json!({"name": "slow_report"}))
         .await
         .unwrap();
-    assert_eq!(result, json!({"resultType": "job", "jobId": "job-1"}));
+    // Modern results name the server in `_meta`, alternate ones too.
+    assert_eq!(
+        result,
+        json!({
+            "resultType": "job",
+            "jobId": "job-1",
+            "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "test", "version": "1.0.0"}}
+        })
+    );
     assert_eq!(events.take(), ["audit", "alternate"]);
     // The deferred invocation runs the handler, and only the handler.
     let deferred = jobs.lock().unwrap().pop().unwrap();

@@ -147,8 +147,12 @@ async fn a_take_over_by_an_allowed_caller_answers_in_place_of_the_handler() {
     let server = server(Some(counter.clone()));
     let admin = MemoryClient::new(&server).with_credentials(Credentials::bearer_token("admin"));
     assert_eq!(
-        admin.call_tool("admin_reset", json!({})).await.unwrap(),
-        CallToolResult::text("from cache")
+        admin
+            .call_tool("admin_reset", json!({}))
+            .await
+            .unwrap()
+            .content,
+        CallToolResult::text("from cache").content
     );
     assert_eq!(counter.load(Ordering::SeqCst), 1);
 }

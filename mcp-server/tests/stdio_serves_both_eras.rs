@@ -112,7 +112,11 @@ async fn initialize_makes_the_process_a_legacy_session() {
     let answer = client.receive().await;
     assert_eq!(answer["result"]["protocolVersion"], "2025-11-25");
     assert_eq!(answer["result"]["serverInfo"]["name"], "test");
-    assert_eq!(answer["result"]["capabilities"]["tools"], json!({}));
+    // A legacy connection hears of list changes.
+    assert_eq!(
+        answer["result"]["capabilities"]["tools"],
+        json!({"listChanged": true})
+    );
     client
         .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
         .await;

@@ -439,7 +439,13 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         &info,
         &capabilities,
         settings.instructions.clone(),
-        version::SUPPORTED,
+        // Only the versions a request's `_meta` may name; 2025-11-25 clients
+        // negotiate theirs with `initialize`.
+        &version::SUPPORTED
+            .iter()
+            .copied()
+            .filter(|v| version::era_of(v) == Some(version::Era::Modern))
+            .collect::<Vec<_>>(),
         settings.discover_ttl_ms,
     );
     add(
@@ -525,14 +531,17 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         interceptors: seams.raw.into_iter().map(|(_, r)| r).collect(),
         routes: table,
     };
+    let server_info =
+        serde_json::value::to_raw_value(&info).expect("an `Implementation` always serializes");
     Ok(Server::new(ServerInner {
+        server_info,
         info,
         capabilities,
         instructions: settings.instructions,
         raw,
         principal_source,
         key_strategy,
-        changes,
+        changes: Arc::new(crate::sink::Fanout::new(changes)),
         report,
     }))
 }

@@ -3,4 +3,6 @@
 //! of every request, runs the legacy lifecycle when a 2025-11-25 client asks
 //! for it, and delivers responses and notifications.
 
+pub mod http;
+mod outbound;
 pub mod stdio;

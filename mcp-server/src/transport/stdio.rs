@@ -28,13 +28,8 @@ use std::io;
 use std::sync::{Arc, Mutex};
 
 use mcp_core::cancellation::CancelledNotificationParams;
-use mcp_core::error::ErrorObject;
-use mcp_core::jsonrpc::{
-    self, ErrorResponse, Message, Notification, Request, RequestId, ResultResponse,
-};
-use mcp_core::legacy::initialize::InitializeRequestParams;
-use mcp_core::legacy::logging::SetLevelRequestParams;
-use mcp_core::result::EmptyResult;
+use mcp_core::json::JsonValue;
+use mcp_core::jsonrpc::{self, Message, Notification, RequestId};
 use mcp_core::version::Era;
 use serde::Serialize;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
@@ -42,10 +37,14 @@ use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
-use crate::legacy;
+use crate::context::DEFAULT_INPUT_TIMEOUT;
+use crate::handler::BoxFuture;
+use crate::input::{ClientRequester, InputError};
+use crate::legacy::Lifecycle;
 use crate::server::{Caller, Server, Session};
 use crate::sink::NotificationSink;
 use crate::source::Credentials;
+use crate::transport::outbound::Outbound;
 
 /// Serves `server` on this process's stdin and stdout until stdin ends.
 ///
@@ -69,6 +68,7 @@ where
     let (lines_out, writer) = spawn_writer(output);
     let state = Arc::new(State::default());
     let mut running = JoinSet::new();
+    let forwarding = forward_changes(&server, &state, &lines_out);
     let mut input = BufReader::new(input).lines();
     while let Some(line) = input.next_line().await? {
         if line.trim().is_empty() {
@@ -77,9 +77,11 @@ where
         match jsonrpc::decode(line.as_bytes()) {
             Err(error) => send(&lines_out, &error.into_response()),
             Ok(Message::Notification(notification)) => state.notify(&notification),
-            Ok(Message::Response(_)) => {}
+            Ok(Message::Response(response)) => {
+                state.outbound.settle(response);
+            }
             Ok(Message::Request(request)) => {
-                if let Some(answer) = state.lifecycle(&server, &request) {
+                if let Some(answer) = state.lifecycle.answer(&server, &request) {
                     let _ = lines_out.send(answer);
                     continue;
                 }
@@ -87,8 +89,16 @@ where
                 state
                     .running()
                     .insert(request.id.clone(), cancellation.clone());
+                let session = state.session();
+                // Only a legacy session may send requests to the client.
+                let requester = session.as_ref().map(|_| {
+                    Arc::new(LineRequester {
+                        outbound: state.outbound.clone(),
+                        lines_out: lines_out.clone(),
+                    }) as Arc<dyn ClientRequester>
+                });
                 let caller = Caller {
-                    era: if state.session().is_some() {
+                    era: if session.is_some() {
                         Era::Legacy
                     } else {
                         Era::Modern
@@ -96,7 +106,9 @@ where
                     credentials: Credentials::none(),
                     notifications: Arc::new(LineSink(lines_out.clone())),
                     cancellation,
-                    session: state.session(),
+                    session,
+                    requester,
+                    input_timeout: DEFAULT_INPUT_TIMEOUT,
                 };
                 let (server, state, lines_out) = (server.clone(), state.clone(), lines_out.clone());
                 running.spawn(async move {
@@ -114,23 +126,47 @@ where
         cancellation.cancel();
     }
     running.shutdown().await;
+    forwarding.abort();
     drop(lines_out);
     writer.await.unwrap_or(Ok(()))
+}
+
+/// Tells a legacy session about list changes and the resources it subscribed to.
+fn forward_changes(
+    server: &Server,
+    state: &Arc<State>,
+    lines_out: &mpsc::UnboundedSender<Vec<u8>>,
+) -> tokio::task::JoinHandle<()> {
+    let mut changes = server.listen_changes();
+    let (state, lines_out) = (state.clone(), lines_out.clone());
+    tokio::spawn(async move {
+        loop {
+            let change = match changes.recv().await {
+                Ok(change) => change,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+            };
+            if state.session().is_none() {
+                continue;
+            }
+            if let Some(notification) = state.lifecycle.notification_for(&change) {
+                send(&lines_out, &notification);
+            }
+        }
+    })
 }
 
 /// What one stdio connection remembers: its legacy session and its running requests.
 #[derive(Default)]
 struct State {
-    session: Mutex<Option<Arc<Session>>>,
+    lifecycle: Lifecycle,
     running: Mutex<HashMap<RequestId, CancellationToken>>,
+    outbound: Arc<Outbound>,
 }
 
 impl State {
     fn session(&self) -> Option<Arc<Session>> {
-        self.session
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
+        self.lifecycle.session()
     }
 
     fn running(&self) -> std::sync::MutexGuard<'_, HashMap<RequestId, CancellationToken>> {
@@ -150,43 +186,6 @@ impl State {
             cancellation.cancel();
         }
     }
-
-    /// Answers the legacy lifecycle methods the transport owns; `None` for the rest.
-    fn lifecycle(&self, server: &Server, request: &Request) -> Option<Vec<u8>> {
-        let legacy = self.session().is_some();
-        let answer = match request.method.as_str() {
-            "initialize" => request
-                .params_as::<InitializeRequestParams>()
-                .map(|params| {
-                    let (session, result) = legacy::initialize(server, params);
-                    *self.session.lock().unwrap_or_else(|e| e.into_inner()) =
-                        Some(Arc::new(session));
-                    encode_result(&request.id, &result)
-                }),
-            "ping" if legacy => Ok(encode_result(&request.id, &serde_json::json!({}))),
-            "logging/setLevel" if legacy => {
-                request.params_as::<SetLevelRequestParams>().map(|params| {
-                    let mut session = self.session.lock().unwrap_or_else(|e| e.into_inner());
-                    if let Some(current) = session.as_mut() {
-                        let mut updated = Session::clone(current);
-                        updated.log_level = Some(params.level);
-                        *current = Arc::new(updated);
-                    }
-                    encode_result(&request.id, &EmptyResult::default())
-                })
-            }
-            _ => return None,
-        };
-        Some(answer.unwrap_or_else(|error| encode_error(&request.id, error)))
-    }
-}
-
-fn encode_result<T: Serialize>(id: &RequestId, result: &T) -> Vec<u8> {
-    serde_json::to_vec(&ResultResponse::new(id.clone(), result)).unwrap_or_default()
-}
-
-fn encode_error(id: &RequestId, error: ErrorObject) -> Vec<u8> {
-    serde_json::to_vec(&ErrorResponse::new(Some(id.clone()), error)).unwrap_or_default()
 }
 
 fn send<T: Serialize>(lines_out: &mpsc::UnboundedSender<Vec<u8>>, message: &T) {
@@ -223,5 +222,31 @@ struct LineSink(mpsc::UnboundedSender<Vec<u8>>);
 impl NotificationSink for LineSink {
     fn send(&self, notification: Notification) {
         send(&self.0, &notification);
+    }
+}
+
+/// Sends a legacy session's input requests on the output and awaits the
+/// client's response line.
+struct LineRequester {
+    outbound: Arc<Outbound>,
+    lines_out: mpsc::UnboundedSender<Vec<u8>>,
+}
+
+impl ClientRequester for LineRequester {
+    fn request(
+        &self,
+        method: &'static str,
+        params: JsonValue,
+    ) -> BoxFuture<'static, Result<JsonValue, InputError>> {
+        let sent = self
+            .outbound
+            .begin(method, params)
+            .and_then(|(bytes, pending)| {
+                self.lines_out
+                    .send(bytes)
+                    .map(|()| pending)
+                    .map_err(|_| InputError::Cancelled)
+            });
+        Box::pin(async move { sent?.answer().await })
     }
 }

@@ -1,0 +1,46 @@
+//! The project's demo server: every tool, prompt, resource, resource
+//! template and completion the official MCP conformance suite calls
+//! (the "everything server" contract), written only with the `mcp-server`
+//! attribute macros. Linking this crate is enough to activate all of it;
+//! [`server`] boots a server with it.
+//!
+//! | module | holds |
+//! |---|---|
+//! | [`tools`] | the `test_*` tools and `json_schema_2020_12_tool` |
+//! | [`prompts`] | the `test_*` prompts |
+//! | [`resources`] | the `test://` resources and the resource template |
+//! | [`completions`] | the completion of `test_prompt_with_arguments`' `arg1` |
+//! | [`media`] | the 1x1 PNG and the minimal WAV the contract sends |
+//! | [`cli`] | the command line of the `mcp-demo` binary |
+#![deny(missing_docs)]
+#![cfg_attr(not(test), warn(unused_crate_dependencies))]
+
+pub mod cli;
+pub mod completions;
+pub mod media;
+pub mod prompts;
+pub mod resources;
+pub mod tools;
+
+use mcp_server::{Builder, Server};
+
+/// The name this server gives itself in `serverInfo`.
+pub const NAME: &str = "mcp-demo";
+
+/// A builder for the demo server, named and requiring this crate's items
+/// (boot fails, naming the missing `use`, if they were not linked).
+pub fn builder() -> Builder {
+    Server::builder()
+        .named(NAME, env!("CARGO_PKG_VERSION"))
+        .expect_extension(env!("CARGO_PKG_NAME"))
+}
+
+/// The demo server, booted.
+///
+/// # Panics
+///
+/// When boot fails (two items with one name, for instance): a programming
+/// error, with the boot diagnostics as the message.
+pub fn server() -> Server {
+    builder().build()
+}

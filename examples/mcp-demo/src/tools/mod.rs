@@ -1,0 +1,17 @@
+//! The tools, one module per kind of behaviour the suite checks.
+//!
+//! | module | tools |
+//! |---|---|
+//! | [`content`] | one result per content type, and the `isError` result |
+//! | [`stream`] | tools whose work shows on the response stream: logs, progress, a slow answer |
+//! | [`input`] | tools that ask the client: sampling and elicitation |
+//! | [`forms`] | the elicitation forms those tools send |
+//! | [`schema`] | the tool with a hand-written JSON Schema 2020-12 input schema |
+//! | [`changes`] | tools that announce a changed tool or prompt list |
+
+pub mod changes;
+pub mod content;
+pub mod forms;
+pub mod input;
+pub mod schema;
+pub mod stream;

@@ -1,0 +1,227 @@
+//! The tools are listed and answer as §4 of the conformance contract says.
+
+use mcp_demo as _;
+use mcp_demo::media::{PNG_BASE64, WAV_BASE64};
+use mcp_server::core::error::ErrorObject;
+use mcp_server::core::json::JsonValue;
+use mcp_server::memory::MemoryClient;
+use serde_json::json;
+
+/// Every tool of the contract, by name.
+const TOOLS: [&str; 19] = [
+    "json_schema_2020_12_tool",
+    "test_audio_content",
+    "test_elicitation",
+    "test_elicitation_sep1034_defaults",
+    "test_elicitation_sep1330_enums",
+    "test_embedded_resource",
+    "test_error_handling",
+    "test_image_content",
+    "test_logging_tool",
+    "test_missing_capability",
+    "test_multiple_content_types",
+    "test_reconnection",
+    "test_sampling",
+    "test_simple_text",
+    "test_streaming_elicitation",
+    "test_tool_with_logging",
+    "test_tool_with_progress",
+    "test_trigger_prompt_change",
+    "test_trigger_tool_change",
+];
+
+async fn call(client: &MemoryClient, name: &str) -> Result<JsonValue, ErrorObject> {
+    client
+        .request_raw("tools/call", json!({"name": name, "arguments": {}}))
+        .await
+}
+
+#[tokio::test]
+async fn every_contract_tool_is_listed_with_a_description_and_an_object_schema() {
+    let client = MemoryClient::new(&mcp_demo::server());
+    let tools = client.list_tools().await.unwrap();
+    let mut names: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
+    names.sort_unstable();
+    assert_eq!(names, TOOLS);
+    for tool in &tools {
+        assert!(
+            tool.description.as_deref().is_some_and(|d| !d.is_empty()),
+            "`{}` has no description",
+            tool.name
+        );
+        assert_eq!(
+            tool.input_schema.get("type"),
+            Some(&json!("object")),
+            "{}",
+            tool.name
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_json_schema_2020_12_tool_lists_its_schema_verbatim() {
+    let client = MemoryClient::new(&mcp_demo::server());
+    let tools = client.list_tools().await.unwrap();
+    let tool = tools
+        .iter()
+        .find(|t| t.name == "json_schema_2020_12_tool")
+        .unwrap();
+    let expected = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "$defs": {
+            "address": {
+                "type": "object",
+                "properties": {"street": {"type": "string"}, "city": {"type": "string"}}
+            }
+        },
+        "properties": {
+            "name": {"type": "string"},
+            "address": {"$ref": "#/$defs/address"}
+        },
+        "additionalProperties": false
+    });
+    let listed = JsonValue::Object(tool.input_schema.clone());
+    assert_eq!(listed, expected);
+    assert_eq!(
+        serde_json::to_string(&listed).unwrap(),
+        serde_json::to_string(&expected).unwrap(),
+        "members in the same order"
+    );
+}
+
+#[tokio::test]
+async fn the_json_schema_2020_12_tool_accepts_its_arguments_and_refuses_others() {
+    let client = MemoryClient::new(&mcp_demo::server());
+    let called = client
+        .request_raw(
+            "tools/call",
+            json!({"name": "json_schema_2020_12_tool", "arguments": {"name": "Ada", "address": {"city": "London"}}}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        called["content"][0]["text"],
+        r#"JSON Schema 2020-12 tool called with: {"name":"Ada","address":{"city":"London"}}"#
+    );
+    let refused = client
+        .request_raw(
+            "tools/call",
+            json!({"name": "json_schema_2020_12_tool", "arguments": {"nickname": "Ada"}}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        refused["isError"], true,
+        "additionalProperties is false: {refused}"
+    );
+}
+
+#[tokio::test]
+async fn the_simple_text_tool_answers_with_non_empty_text() {
+    let result = call(&MemoryClient::new(&mcp_demo::server()), "test_simple_text")
+        .await
+        .unwrap();
+    assert_eq!(
+        result["content"],
+        json!([{"type": "text", "text": "This is a simple text response for testing."}])
+    );
+    assert!(result.get("isError").is_none());
+}
+
+#[tokio::test]
+async fn the_image_tool_answers_with_the_png() {
+    let result = call(
+        &MemoryClient::new(&mcp_demo::server()),
+        "test_image_content",
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        result["content"],
+        json!([{"type": "image", "data": PNG_BASE64, "mimeType": "image/png"}])
+    );
+}
+
+#[tokio::test]
+async fn the_audio_tool_answers_with_a_wav_typed_exactly_audio_wav() {
+    let result = call(
+        &MemoryClient::new(&mcp_demo::server()),
+        "test_audio_content",
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        result["content"],
+        json!([{"type": "audio", "data": WAV_BASE64, "mimeType": "audio/wav"}])
+    );
+}
+
+#[tokio::test]
+async fn the_embedded_resource_tool_answers_with_a_text_resource() {
+    let result = call(
+        &MemoryClient::new(&mcp_demo::server()),
+        "test_embedded_resource",
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        result["content"],
+        json!([{"type": "resource", "resource": {
+            "uri": "test://embedded-resource",
+            "mimeType": "text/plain",
+            "text": "This is an embedded resource content."
+        }}])
+    );
+}
+
+#[tokio::test]
+async fn the_multiple_content_types_tool_answers_with_text_an_image_and_a_resource() {
+    let result = call(
+        &MemoryClient::new(&mcp_demo::server()),
+        "test_multiple_content_types",
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        result["content"],
+        json!([
+            {"type": "text", "text": "Multiple content types test:"},
+            {"type": "image", "data": PNG_BASE64, "mimeType": "image/png"},
+            {"type": "resource", "resource": {
+                "uri": "test://mixed-content-resource",
+                "mimeType": "application/json",
+                "text": "{\"test\":\"data\",\"value\":123}"
+            }}
+        ])
+    );
+}
+
+#[tokio::test]
+async fn the_error_tool_answers_with_an_is_error_result_not_a_json_rpc_error() {
+    let result = call(
+        &MemoryClient::new(&mcp_demo::server()),
+        "test_error_handling",
+    )
+    .await
+    .unwrap();
+    assert_eq!(result["isError"], true);
+    assert_eq!(
+        result["content"][0]["text"],
+        "This tool intentionally returns an error for testing"
+    );
+}
+
+#[tokio::test]
+async fn the_reconnection_tool_answers_after_about_a_hundred_milliseconds() {
+    let client = MemoryClient::new(&mcp_demo::server());
+    let started = std::time::Instant::now();
+    let result = call(&client, "test_reconnection").await.unwrap();
+    assert!(started.elapsed() >= std::time::Duration::from_millis(100));
+    assert!(
+        result["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("Reconnection test completed successfully.")
+    );
+}

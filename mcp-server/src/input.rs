@@ -1,0 +1,183 @@
+//! Input from the client: elicitation (form and URL mode), sampling and
+//! roots, asked for from handler code through the request context.
+//!
+//! On a 2025-11-25 session the transport sends a real server-to-client
+//! request (on stdio, on the same pipe; on HTTP, on the POST stream of the
+//! call that asks) and the handler awaits the answer, bounded by the
+//! transport's input timeout and by the request's cancellation. A client
+//! that did not declare the capability is never asked.
+//!
+//! ```
+//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+//! use mcp_server::input::InputError;
+//! use mcp_server::core::roots::ListRootsRequestParams;
+//!
+//! // A context without a client to ask: the capability is checked first.
+//! let ctx = mcp_server::RequestContext::for_tests();
+//! let error = ctx.list_roots().await.unwrap_err();
+//! assert!(matches!(error, InputError::MissingCapability(_)));
+//! # });
+//! ```
+
+use std::fmt;
+use std::time::Duration;
+
+use mcp_core::capabilities::ClientCapabilities;
+use mcp_core::elicitation::ElicitRequestParams;
+use mcp_core::error::ErrorObject;
+use mcp_core::json::JsonValue;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::handler::BoxFuture;
+
+/// Sends one server-to-client request and resolves with the client's answer
+/// (supplied by a transport that can carry requests to the client).
+pub trait ClientRequester: Send + Sync + 'static {
+    /// Sends `method` with `params`; resolves with the `result` member of the
+    /// client's response, or with its error.
+    fn request(
+        &self,
+        method: &'static str,
+        params: JsonValue,
+    ) -> BoxFuture<'static, Result<JsonValue, InputError>>;
+}
+
+/// Why input could not be had from the client.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum InputError {
+    /// The client did not declare the capability the input needs.
+    #[error("the client did not declare the `{0}` capability")]
+    MissingCapability(&'static str),
+    /// The transport of this request cannot carry a request to the client.
+    #[error("this request cannot ask its client for input: {0}")]
+    Unavailable(&'static str),
+    /// The client answered with a JSON-RPC error.
+    #[error("the client refused: {} ({})", .0.message, .0.code.0)]
+    Refused(ErrorObject),
+    /// The client did not answer in time.
+    #[error("the client did not answer within {0:?}")]
+    TimedOut(Duration),
+    /// The request was cancelled, or its client went away.
+    #[error("the request was cancelled while waiting for the client")]
+    Cancelled,
+    /// The client's answer does not have the expected shape.
+    #[error("the client's answer is malformed: {0}")]
+    Malformed(String),
+}
+
+/// What a request needs to ask its client: capabilities and, when the
+/// transport can, a requester.
+#[derive(Clone, Default)]
+pub(crate) struct InputChannel {
+    pub(crate) requester: Option<std::sync::Arc<dyn ClientRequester>>,
+}
+
+impl fmt::Debug for InputChannel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("InputChannel")
+            .field("requester", &self.requester.is_some())
+            .finish()
+    }
+}
+
+/// The capability an input kind needs, by its name in `ClientCapabilities`.
+pub(crate) fn required_capability(
+    capabilities: &ClientCapabilities,
+    kind: InputKind,
+) -> Result<(), InputError> {
+    let declared = match kind {
+        InputKind::ElicitForm => capabilities.elicitation.as_ref().is_some_and(|e| {
+            // An empty `elicitation: {}` means form mode (2025-06-18 and later).
+            e.form.is_some() || e.url.is_none()
+        }),
+        InputKind::ElicitUrl => capabilities
+            .elicitation
+            .as_ref()
+            .is_some_and(|e| e.url.is_some()),
+        InputKind::Sampling => capabilities.sampling.is_some(),
+        InputKind::Roots => capabilities.roots.is_some(),
+    };
+    if declared {
+        Ok(())
+    } else {
+        Err(InputError::MissingCapability(kind.capability()))
+    }
+}
+
+/// The kinds of input a handler may ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum InputKind {
+    ElicitForm,
+    ElicitUrl,
+    Sampling,
+    Roots,
+}
+
+impl InputKind {
+    pub(crate) fn of_elicitation(params: &ElicitRequestParams) -> Self {
+        match params {
+            ElicitRequestParams::Url(_) => Self::ElicitUrl,
+            ElicitRequestParams::Form(_) => Self::ElicitForm,
+        }
+    }
+
+    /// The method that carries this input.
+    pub(crate) fn method(self) -> &'static str {
+        match self {
+            Self::ElicitForm | Self::ElicitUrl => "elicitation/create",
+            Self::Sampling => "sampling/createMessage",
+            Self::Roots => "roots/list",
+        }
+    }
+
+    /// The client capability it needs, as written in `ClientCapabilities`.
+    pub(crate) fn capability(self) -> &'static str {
+        match self {
+            Self::ElicitForm => "elicitation",
+            Self::ElicitUrl => "elicitation.url",
+            Self::Sampling => "sampling",
+            Self::Roots => "roots",
+        }
+    }
+
+    /// The `requiredCapabilities` of a `-32021` error for this kind.
+    pub(crate) fn required_capabilities(self) -> ClientCapabilities {
+        let value = match self {
+            Self::ElicitForm => serde_json::json!({ "elicitation": {} }),
+            Self::ElicitUrl => serde_json::json!({ "elicitation": { "url": {} } }),
+            Self::Sampling => serde_json::json!({ "sampling": {} }),
+            Self::Roots => serde_json::json!({ "roots": {} }),
+        };
+        serde_json::from_value(value).unwrap_or_default()
+    }
+}
+
+/// Encodes params and decodes the answer of one input request.
+pub(crate) async fn ask<P: Serialize, R: DeserializeOwned>(
+    requester: &dyn ClientRequester,
+    method: &'static str,
+    params: &P,
+) -> Result<R, InputError> {
+    let params = serde_json::to_value(params).map_err(|e| InputError::Malformed(e.to_string()))?;
+    let answer = requester.request(method, params).await?;
+    serde_json::from_value(answer).map_err(|e| InputError::Malformed(e.to_string()))
+}
+
+/// Any async function of a method and its params answers input requests,
+/// as a test's stand-in for a client.
+impl<F> ClientRequester for F
+where
+    F: Fn(&'static str, JsonValue) -> BoxFuture<'static, Result<JsonValue, InputError>>
+        + Send
+        + Sync
+        + 'static,
+{
+    fn request(
+        &self,
+        method: &'static str,
+        params: JsonValue,
+    ) -> BoxFuture<'static, Result<JsonValue, InputError>> {
+        self(method, params)
+    }
+}

@@ -1,0 +1,154 @@
+//! What an HTTP endpoint allows: hosts and origins, sizes, times, counts.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::context::DEFAULT_INPUT_TIMEOUT;
+
+use super::events::{EventStore, MemoryEventStore};
+
+/// The limits and allow-lists of a Streamable HTTP endpoint.
+///
+/// The defaults suit a local server: only loopback hosts and origins,
+/// 4 MiB bodies, five minutes per request, 256 requests at once, and 1,024
+/// legacy sessions that expire after 30 idle minutes.
+///
+/// ```
+/// use std::time::Duration;
+/// use mcp_server::transport::http::HttpConfig;
+///
+/// let config = HttpConfig::default()
+///     .allow_host("mcp.example.com")
+///     .allow_origin("https://app.example.com")
+///     .max_body_bytes(1 << 20)
+///     .request_timeout(Duration::from_secs(30));
+/// assert_eq!(config.max_body(), 1 << 20);
+/// ```
+#[derive(Clone)]
+pub struct HttpConfig {
+    pub(crate) hosts: Vec<String>,
+    pub(crate) origins: Vec<String>,
+    pub(crate) loopback: bool,
+    pub(crate) max_body: usize,
+    pub(crate) request_timeout: Duration,
+    pub(crate) max_concurrent: usize,
+    pub(crate) session_idle: Duration,
+    pub(crate) max_sessions: usize,
+    pub(crate) input_timeout: Duration,
+    pub(crate) retry: Duration,
+    pub(crate) keep_alive: Duration,
+    pub(crate) events: Arc<dyn EventStore>,
+}
+
+impl std::fmt::Debug for HttpConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HttpConfig")
+            .field("hosts", &self.hosts)
+            .field("origins", &self.origins)
+            .field("loopback", &self.loopback)
+            .field("max_body", &self.max_body)
+            .field("request_timeout", &self.request_timeout)
+            .field("max_concurrent", &self.max_concurrent)
+            .field("session_idle", &self.session_idle)
+            .field("max_sessions", &self.max_sessions)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        Self {
+            hosts: Vec::new(),
+            origins: Vec::new(),
+            loopback: true,
+            max_body: 4 << 20,
+            request_timeout: Duration::from_secs(300),
+            max_concurrent: 256,
+            session_idle: Duration::from_secs(30 * 60),
+            max_sessions: 1024,
+            input_timeout: DEFAULT_INPUT_TIMEOUT,
+            retry: Duration::from_secs(1),
+            keep_alive: Duration::from_secs(15),
+            events: Arc::new(MemoryEventStore::default()),
+        }
+    }
+}
+
+impl HttpConfig {
+    /// Also accepts requests whose `Host` is `host` (a name, with or without a port).
+    #[must_use]
+    pub fn allow_host(mut self, host: impl Into<String>) -> Self {
+        self.hosts.push(host.into().to_ascii_lowercase());
+        self
+    }
+
+    /// Also accepts requests whose `Origin` is `origin` (`scheme://host[:port]`).
+    #[must_use]
+    pub fn allow_origin(mut self, origin: impl Into<String>) -> Self {
+        self.origins.push(origin.into().to_ascii_lowercase());
+        self
+    }
+
+    /// Accepts any `Host` and `Origin`: for a server behind a proxy that checks them.
+    #[must_use]
+    pub fn allow_any_host(mut self) -> Self {
+        self.loopback = false;
+        self.hosts = vec!["*".into()];
+        self.origins = vec!["*".into()];
+        self
+    }
+
+    /// The largest request body, in bytes; larger ones get `413`.
+    #[must_use]
+    pub fn max_body_bytes(mut self, bytes: usize) -> Self {
+        self.max_body = bytes;
+        self
+    }
+
+    /// The largest request body, in bytes.
+    pub fn max_body(&self) -> usize {
+        self.max_body
+    }
+
+    /// How long one request may run before it is cancelled and answered with an error.
+    #[must_use]
+    pub fn request_timeout(mut self, timeout: Duration) -> Self {
+        self.request_timeout = timeout;
+        self
+    }
+
+    /// How many requests may run at once; more get `503`.
+    #[must_use]
+    pub fn max_concurrent_requests(mut self, count: usize) -> Self {
+        self.max_concurrent = count.max(1);
+        self
+    }
+
+    /// How long a legacy session may stay idle before it expires.
+    #[must_use]
+    pub fn session_idle_timeout(mut self, idle: Duration) -> Self {
+        self.session_idle = idle;
+        self
+    }
+
+    /// How many legacy sessions may live at once; more `initialize`s get `503`.
+    #[must_use]
+    pub fn max_sessions(mut self, count: usize) -> Self {
+        self.max_sessions = count.max(1);
+        self
+    }
+
+    /// How long a handler waits for the client's answer to an input request.
+    #[must_use]
+    pub fn input_timeout(mut self, timeout: Duration) -> Self {
+        self.input_timeout = timeout;
+        self
+    }
+
+    /// Where legacy SSE events are kept for resumption with `Last-Event-ID`.
+    #[must_use]
+    pub fn event_store(mut self, store: impl EventStore) -> Self {
+        self.events = Arc::new(store);
+        self
+    }
+}

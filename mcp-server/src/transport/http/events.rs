@@ -1,0 +1,117 @@
+//! The event store: where a legacy session's SSE events are kept so a
+//! client whose stream broke can resume it with `Last-Event-ID`.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// Keeps the events of legacy SSE streams for resumption.
+///
+/// Event ids are `"<stream>-<sequence>"`, unique within a session; the
+/// store decides how much history to keep.
+///
+/// ```
+/// use mcp_server::transport::http::{EventStore, MemoryEventStore};
+///
+/// let store = MemoryEventStore::default();
+/// let first = store.append("session", 7, b"{\"a\":1}");
+/// let second = store.append("session", 7, b"{\"b\":2}");
+/// let replay = store.replay_after("session", &first).unwrap();
+/// assert_eq!(replay.stream, 7);
+/// assert_eq!(replay.events, vec![(second, b"{\"b\":2}".to_vec())]);
+/// ```
+pub trait EventStore: Send + Sync + 'static {
+    /// Stores one event of `stream` in `session`; returns its id.
+    fn append(&self, session: &str, stream: u64, message: &[u8]) -> String;
+
+    /// The stream `last_event_id` belongs to and its events after it;
+    /// `None` when the id is unknown to this session.
+    fn replay_after(&self, session: &str, last_event_id: &str) -> Option<Replay>;
+
+    /// Forgets a session's events.
+    fn forget(&self, session: &str);
+}
+
+/// The events of one stream after a given event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// The stream the events belong to.
+    pub stream: u64,
+    /// The events after the given one, oldest first: their ids and messages.
+    pub events: Vec<(String, Vec<u8>)>,
+}
+
+/// The default event store: in memory, at most `per_session` events per
+/// session (the oldest are dropped first).
+#[derive(Debug)]
+pub struct MemoryEventStore {
+    per_session: usize,
+    sessions: Mutex<HashMap<String, SessionEvents>>,
+}
+
+#[derive(Debug, Default)]
+struct SessionEvents {
+    /// Every kept event: stream, sequence, message.
+    events: std::collections::VecDeque<(u64, u64, Vec<u8>)>,
+    next: HashMap<u64, u64>,
+}
+
+impl MemoryEventStore {
+    /// A store that keeps at most `per_session` events of each session.
+    pub fn new(per_session: usize) -> Self {
+        Self {
+            per_session: per_session.max(1),
+            sessions: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+impl Default for MemoryEventStore {
+    fn default() -> Self {
+        Self::new(4096)
+    }
+}
+
+fn parse(id: &str) -> Option<(u64, u64)> {
+    let (stream, sequence) = id.split_once('-')?;
+    Some((stream.parse().ok()?, sequence.parse().ok()?))
+}
+
+impl EventStore for MemoryEventStore {
+    fn append(&self, session: &str, stream: u64, message: &[u8]) -> String {
+        let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        let events = sessions.entry(session.to_owned()).or_default();
+        let next = events.next.entry(stream).or_insert(0);
+        let sequence = *next;
+        *next += 1;
+        events
+            .events
+            .push_back((stream, sequence, message.to_vec()));
+        while events.events.len() > self.per_session {
+            events.events.pop_front();
+        }
+        format!("{stream}-{sequence}")
+    }
+
+    fn replay_after(&self, session: &str, last_event_id: &str) -> Option<Replay> {
+        let (stream, after) = parse(last_event_id)?;
+        let sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        let events = sessions.get(session)?;
+        if events.next.get(&stream).is_none_or(|next| after >= *next) {
+            return None;
+        }
+        let events = events
+            .events
+            .iter()
+            .filter(|(s, sequence, _)| *s == stream && *sequence > after)
+            .map(|(s, sequence, message)| (format!("{s}-{sequence}"), message.clone()))
+            .collect();
+        Some(Replay { stream, events })
+    }
+
+    fn forget(&self, session: &str) {
+        self.sessions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(session);
+    }
+}

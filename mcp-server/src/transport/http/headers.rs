@@ -1,0 +1,167 @@
+//! The standard headers of a 2026-07-28 request, checked against its body:
+//! `MCP-Protocol-Version`, `Mcp-Method`, and `Mcp-Name` for the methods
+//! that name their target. A mismatch is `-32020` with HTTP 400.
+
+use axum::http::HeaderMap;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use mcp_core::error::ErrorObject;
+use mcp_core::json::JsonValue;
+
+pub(crate) const PROTOCOL_VERSION: &str = "mcp-protocol-version";
+pub(crate) const METHOD: &str = "mcp-method";
+pub(crate) const NAME: &str = "mcp-name";
+pub(crate) const SESSION_ID: &str = "mcp-session-id";
+pub(crate) const LAST_EVENT_ID: &str = "last-event-id";
+
+/// A header's value as text; `Err` when it holds bytes a header may not.
+pub(crate) fn text<'h>(headers: &'h HeaderMap, name: &str) -> Result<Option<&'h str>, ErrorObject> {
+    match headers.get(name) {
+        None => Ok(None),
+        Some(value) => value.to_str().map(|v| Some(v.trim())).map_err(|_| {
+            ErrorObject::header_mismatch(format!(
+                "Header mismatch: the {name} header holds characters a header may not"
+            ))
+        }),
+    }
+}
+
+/// The protocol version the headers name, which must be present.
+pub(crate) fn protocol_version(headers: &HeaderMap) -> Result<&str, ErrorObject> {
+    text(headers, PROTOCOL_VERSION)?.ok_or_else(|| missing("MCP-Protocol-Version"))
+}
+
+/// Checks `Mcp-Method` and, where the method names a target, `Mcp-Name`.
+pub(crate) fn check_method_and_name(
+    headers: &HeaderMap,
+    method: &str,
+    target: Option<&JsonValue>,
+) -> Result<(), ErrorObject> {
+    let header = text(headers, METHOD)?.ok_or_else(|| missing("Mcp-Method"))?;
+    if header != method {
+        return Err(ErrorObject::header_mismatch(format!(
+            "Header mismatch: Mcp-Method header value '{header}' does not match body value '{method}'"
+        )));
+    }
+    let Some(target) = target.filter(|t| !t.is_null()) else {
+        return Ok(());
+    };
+    let header = text(headers, NAME)?.ok_or_else(|| missing("Mcp-Name"))?;
+    let decoded = decode(header)?;
+    let matches = match target {
+        JsonValue::String(body) => decoded == *body,
+        JsonValue::Number(body) => decoded.parse::<f64>().ok() == body.as_f64(),
+        JsonValue::Bool(body) => decoded == body.to_string(),
+        _ => false,
+    };
+    if matches {
+        Ok(())
+    } else {
+        Err(ErrorObject::header_mismatch(format!(
+            "Header mismatch: Mcp-Name header value '{header}' does not match body value {target}"
+        )))
+    }
+}
+
+/// The member of `params` that `Mcp-Name` mirrors, for the methods that have one.
+pub(crate) fn name_member(method: &str) -> Option<&'static str> {
+    match method {
+        "tools/call" | "prompts/get" => Some("name"),
+        "resources/read" => Some("uri"),
+        "tasks/get" | "tasks/update" | "tasks/cancel" => Some("taskId"),
+        _ => None,
+    }
+}
+
+/// A header value as sent: literal, or `=?base64?…?=` around the Base64 of
+/// its UTF-8 bytes.
+pub(crate) fn decode(value: &str) -> Result<String, ErrorObject> {
+    let Some(encoded) = value
+        .strip_prefix("=?base64?")
+        .and_then(|rest| rest.strip_suffix("?="))
+    else {
+        return Ok(value.to_owned());
+    };
+    STANDARD
+        .decode(encoded)
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .ok_or_else(|| {
+            ErrorObject::header_mismatch(format!(
+                "Header mismatch: `{value}` is not valid Base64 of UTF-8 text"
+            ))
+        })
+}
+
+fn missing(header: &str) -> ErrorObject {
+    ErrorObject::header_mismatch(format!("Header mismatch: the {header} header is required"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for (name, value) in pairs {
+            headers.insert(*name, value.parse().unwrap());
+        }
+        headers
+    }
+
+    #[test]
+    fn base64_values_decode_and_literal_ones_pass_through() {
+        assert_eq!(
+            decode("=?base64?SGVsbG8sIOS4lueVjA==?=").unwrap(),
+            "Hello, 世界"
+        );
+        assert_eq!(decode("=?base64?IHBhZGRlZCA=?=").unwrap(), " padded ");
+        assert_eq!(decode("plain").unwrap(), "plain");
+        assert_eq!(decode("=?base64?SGVsbG8=").unwrap(), "=?base64?SGVsbG8=");
+    }
+
+    #[test]
+    fn malformed_base64_is_a_header_mismatch() {
+        for bad in ["=?base64?SGVsbG8?=", "=?base64?SGVs!!!bG8=?="] {
+            assert_eq!(decode(bad).unwrap_err().code.0, -32020, "{bad}");
+        }
+    }
+
+    #[test]
+    fn mcp_name_must_match_the_body_after_decoding() {
+        let sent = headers(&[
+            ("mcp-method", "tools/call"),
+            ("mcp-name", "=?base64?ZWNobw==?="),
+        ]);
+        assert!(check_method_and_name(&sent, "tools/call", Some(&json!("echo"))).is_ok());
+        let error = check_method_and_name(&sent, "tools/call", Some(&json!("other"))).unwrap_err();
+        assert_eq!(error.code.0, -32020);
+    }
+
+    #[test]
+    fn a_missing_or_different_method_header_is_a_mismatch() {
+        let none = headers(&[]);
+        assert_eq!(
+            check_method_and_name(&none, "tools/list", None)
+                .unwrap_err()
+                .code
+                .0,
+            -32020
+        );
+        let upper = headers(&[("mcp-method", "TOOLS/LIST")]);
+        assert_eq!(
+            check_method_and_name(&upper, "tools/list", None)
+                .unwrap_err()
+                .code
+                .0,
+            -32020
+        );
+    }
+
+    #[test]
+    fn numeric_names_compare_as_numbers() {
+        let sent = headers(&[("mcp-method", "tasks/get"), ("mcp-name", "42.0")]);
+        assert!(check_method_and_name(&sent, "tasks/get", Some(&json!(42))).is_ok());
+    }
+}

@@ -1,0 +1,138 @@
+//! Streamable HTTP: one endpoint that serves 2026-07-28 clients statelessly
+//! and 2025-11-25 clients in sessions, side by side.
+//!
+//! [`router`] returns an [`axum::Router`] to mount inside an application
+//! (with its own tower layers); [`serve`] binds and serves it at `/mcp`.
+//!
+//! - **2026-07-28.** Every `POST` stands alone: the version and client
+//!   capabilities come from the request's `params._meta`, checked against
+//!   `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name`. A mismatch is
+//!   `400` with `-32020`, an unsupported version `400` with `-32022`,
+//!   missing `_meta` keys `400` with `-32602`, a missing client capability
+//!   `400` with `-32021`, an unknown method `404` with `-32601`. Closing the
+//!   response stream cancels the request.
+//! - **2025-11-25.** `initialize` mints an `Mcp-Session-Id`; the session
+//!   answers `ping`, `logging/setLevel` and `resources/subscribe`, carries
+//!   requests to the client on the `POST` stream of the call that makes
+//!   them, streams list changes and resource updates on `GET`, resumes a
+//!   broken stream from `Last-Event-ID`, and ends with `DELETE` or after
+//!   idling.
+//! - **Both.** A response is plain JSON unless something must reach the
+//!   client first (progress, a log message, a request), then SSE.
+//!   `Host` and `Origin` must be loopback or allowed (else `403`); bodies,
+//!   running time and concurrent requests are bounded ([`HttpConfig`]).
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! let server = mcp_server::Server::builder().build();
+//! mcp_server::transport::http::serve(server, "127.0.0.1:8080".parse().unwrap()).await
+//! # }
+//! ```
+
+mod config;
+mod events;
+mod headers;
+mod outlet;
+mod post;
+mod rebinding;
+mod reply;
+mod requester;
+mod session;
+mod sse;
+mod stream;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::HeaderMap;
+use axum::http::header::AUTHORIZATION;
+use axum::routing::post as route_post;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+pub use config::HttpConfig;
+pub use events::{EventStore, MemoryEventStore, Replay};
+
+use crate::server::Server;
+use crate::source::Credentials;
+use session::Sessions;
+
+/// What every request to one endpoint shares.
+pub(crate) struct Endpoint {
+    server: Server,
+    config: HttpConfig,
+    sessions: Sessions,
+    running: Arc<Semaphore>,
+}
+
+/// The endpoint as a router with one route, `path`, for `POST`, `GET` and
+/// `DELETE`.
+///
+/// ```
+/// use mcp_server::transport::http::{router, HttpConfig};
+///
+/// let server = mcp_server::Server::builder().without_linked().build();
+/// let app: axum::Router = axum::Router::new()
+///     .merge(router(server, "/mcp", HttpConfig::default()))
+///     .route("/health", axum::routing::get(|| async { "ok" }));
+/// # let _ = app;
+/// ```
+pub fn router(server: Server, path: &str, config: HttpConfig) -> Router {
+    let endpoint = Arc::new(Endpoint {
+        sessions: Sessions::new(
+            config.session_idle,
+            config.max_sessions,
+            config.events.clone(),
+        ),
+        running: Arc::new(Semaphore::new(config.max_concurrent)),
+        server,
+        config,
+    });
+    Router::new()
+        .route(
+            path,
+            route_post(post::post)
+                .get(stream::get)
+                .delete(stream::delete),
+        )
+        .with_state(endpoint)
+}
+
+/// Serves `server` at `http://<addr>/mcp` with the default limits until the
+/// process ends.
+///
+/// # Errors
+///
+/// When the address cannot be bound.
+pub async fn serve(server: Server, addr: SocketAddr) -> std::io::Result<()> {
+    serve_on(
+        TcpListener::bind(addr).await?,
+        router(server, "/mcp", HttpConfig::default()),
+    )
+    .await
+}
+
+/// Serves a router on a bound listener, with `TCP_NODELAY` on every
+/// connection (small JSON-RPC answers must not wait for Nagle).
+///
+/// # Errors
+///
+/// When accepting connections fails for good.
+pub async fn serve_on(listener: TcpListener, app: Router) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    axum::serve(listener, app).await
+}
+
+/// The caller's credentials, from `Authorization`.
+fn credentials(headers: &HeaderMap) -> Credentials {
+    Credentials {
+        authorization: headers
+            .get(AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned),
+    }
+}

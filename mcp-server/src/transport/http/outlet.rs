@@ -1,0 +1,163 @@
+//! Where one request's messages go: held back while the response may still
+//! be plain JSON, then streamed as SSE once a notification or a request to
+//! the client has to go out before the response.
+//!
+//! On a legacy session every streamed event is numbered and kept in the
+//! event store, and a client whose stream broke picks it up again with
+//! `Last-Event-ID`; modern streams carry no ids.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use mcp_core::jsonrpc::Notification;
+use tokio::sync::{Notify, mpsc};
+
+use super::session::{HttpSession, lock};
+use super::sse;
+use crate::sink::NotificationSink;
+
+/// The messages of one request on their way to the client.
+pub(crate) struct Outlet {
+    state: Mutex<State>,
+    ready: Notify,
+    stream: Option<(Arc<HttpSession>, u64)>,
+}
+
+enum State {
+    /// Nothing forces a stream yet; what must go out waits here.
+    Holding(Vec<Vec<u8>>),
+    /// Streaming to the reader of the stream, while there is one.
+    Streaming(Option<mpsc::UnboundedSender<Bytes>>),
+    /// The response went out; the stream is closed.
+    Done,
+}
+
+impl Outlet {
+    /// An outlet for a modern request (no ids) or a legacy one (numbered on `session`).
+    pub(crate) fn new(session: Option<Arc<HttpSession>>) -> Arc<Self> {
+        let stream = session.map(|s| {
+            let number = s.next_stream();
+            (s, number)
+        });
+        let outlet = Arc::new(Self {
+            state: Mutex::new(State::Holding(Vec::new())),
+            ready: Notify::new(),
+            stream,
+        });
+        if let Some((session, number)) = &outlet.stream {
+            session.register(*number, &outlet);
+        }
+        outlet
+    }
+
+    /// Sends one message before the response; it forces a stream.
+    pub(crate) fn send(&self, message: Vec<u8>) {
+        let mut state = lock(&self.state);
+        match &mut *state {
+            State::Holding(held) => {
+                held.push(message);
+                self.ready.notify_one();
+            }
+            State::Streaming(reader) => self.deliver(reader, &message),
+            State::Done => {}
+        }
+    }
+
+    /// Resolves once something was sent that needs a stream.
+    pub(crate) async fn needs_stream(&self) {
+        self.ready.notified().await;
+    }
+
+    /// Whether messages are waiting that need a stream.
+    pub(crate) fn holds_messages(&self) -> bool {
+        matches!(&*lock(&self.state), State::Holding(held) if !held.is_empty())
+    }
+
+    /// Starts the stream: a priming event on a legacy session, then what
+    /// was held back; returns what the response body reads.
+    pub(crate) fn start_stream(&self, retry: Duration) -> mpsc::UnboundedReceiver<Bytes> {
+        let (frames, reader) = mpsc::unbounded_channel();
+        let mut state = lock(&self.state);
+        if let Some((session, number)) = &self.stream {
+            let id = session.events.append(&session.id, *number, b"");
+            let _ = frames.send(sse::priming(&id, retry.as_millis()));
+        }
+        let held = match std::mem::replace(&mut *state, State::Streaming(Some(frames))) {
+            State::Holding(held) => held,
+            _ => Vec::new(),
+        };
+        if let State::Streaming(reader) = &mut *state {
+            for message in held {
+                self.deliver(reader, &message);
+            }
+        }
+        reader
+    }
+
+    /// Sends the response and closes the stream.
+    pub(crate) fn finish(&self, response: &[u8]) {
+        let mut state = lock(&self.state);
+        if let State::Streaming(reader) = &mut *state {
+            self.deliver(reader, response);
+        }
+        *state = State::Done;
+    }
+
+    /// Continues the stream on a new reader after a break: replays what
+    /// followed `last_event_id`, then (if the response is still to come)
+    /// streams on.
+    pub(crate) fn resume(&self, last_event_id: &str, frames: mpsc::UnboundedSender<Bytes>) {
+        let mut state = lock(&self.state);
+        replay(
+            self.stream.as_ref().map(|(s, _)| &**s),
+            last_event_id,
+            &frames,
+        );
+        if let State::Streaming(reader) = &mut *state {
+            *reader = Some(frames);
+        }
+    }
+
+    fn deliver(&self, reader: &mut Option<mpsc::UnboundedSender<Bytes>>, message: &[u8]) {
+        let id = self
+            .stream
+            .as_ref()
+            .map(|(session, number)| session.events.append(&session.id, *number, message));
+        if let Some(frames) = reader
+            && frames.send(sse::event(id.as_deref(), message)).is_err()
+        {
+            // The reader went away; a legacy client may come back for the rest.
+            *reader = None;
+        }
+    }
+}
+
+/// Sends the stored events after `last_event_id` to `frames`.
+pub(crate) fn replay(
+    session: Option<&HttpSession>,
+    last_event_id: &str,
+    frames: &mpsc::UnboundedSender<Bytes>,
+) {
+    let Some(session) = session else { return };
+    let Some(replay) = session.events.replay_after(&session.id, last_event_id) else {
+        return;
+    };
+    for (id, message) in replay.events {
+        // The priming event has no message to replay.
+        if !message.is_empty() {
+            let _ = frames.send(sse::event(Some(&id), &message));
+        }
+    }
+}
+
+/// The notification sink of one request: into its outlet.
+pub(crate) struct OutletSink(pub(crate) Arc<Outlet>);
+
+impl NotificationSink for OutletSink {
+    fn send(&self, notification: Notification) {
+        if let Ok(bytes) = serde_json::to_vec(&notification) {
+            self.0.send(bytes);
+        }
+    }
+}

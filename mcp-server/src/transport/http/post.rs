@@ -1,0 +1,385 @@
+//! `POST`: one JSON-RPC message per request. A request gets its response
+//! as JSON, or as an SSE stream when something must reach the client before
+//! the response; a notification or a client's response gets `202`.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::{Request as HttpRequest, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::Response;
+use mcp_core::cancellation::CancelledNotificationParams;
+use mcp_core::error::ErrorObject;
+use mcp_core::json::JsonValue;
+use mcp_core::jsonrpc::{self, Message, Notification, Request, ResultResponse};
+use mcp_core::meta::{self, RequestMeta};
+use mcp_core::version::{self, Era};
+use serde::Deserialize;
+use tokio_util::sync::CancellationToken;
+
+use super::headers::{self, SESSION_ID};
+use super::outlet::{Outlet, OutletSink};
+use super::reply::{self, status_of};
+use super::requester::StreamRequester;
+use super::session::HttpSession;
+use super::{Endpoint, sse};
+use crate::input::ClientRequester;
+use crate::server::Caller;
+use crate::source::Credentials;
+
+/// Serves a `POST` to the endpoint.
+pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
+    let (parts, body) = request.into_parts();
+    if let Err(why) = super::rebinding::check(&parts.headers, &endpoint.config) {
+        return reply::error(
+            StatusCode::FORBIDDEN,
+            None,
+            ErrorObject::invalid_request(why),
+        );
+    }
+    let Ok(permit) = endpoint.running.clone().try_acquire_owned() else {
+        return reply::error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            None,
+            ErrorObject::internal_error(format!(
+                "Server busy: {} requests are already running; retry later",
+                endpoint.config.max_concurrent
+            )),
+        );
+    };
+    let limit = endpoint.config.max_body;
+    let bytes = match axum::body::to_bytes(body, limit).await {
+        Ok(bytes) => bytes,
+        Err(_) => {
+            return reply::error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                None,
+                ErrorObject::invalid_request(format!(
+                    "Request body too large: the limit is {limit} bytes"
+                )),
+            );
+        }
+    };
+    let message = match jsonrpc::decode(&bytes) {
+        Ok(message) => message,
+        Err(error) => return reply::error(StatusCode::BAD_REQUEST, error.id, error.error),
+    };
+    let credentials = super::credentials(&parts.headers);
+    match headers::text(&parts.headers, SESSION_ID) {
+        Ok(Some(session_id)) => {
+            let Some(session) = endpoint.sessions.get(session_id) else {
+                return reply::error(
+                    StatusCode::NOT_FOUND,
+                    request_id(&message),
+                    ErrorObject::invalid_request(
+                        "Session not found: it expired or was deleted; send `initialize` again",
+                    ),
+                );
+            };
+            legacy(
+                &endpoint,
+                session,
+                &parts.headers,
+                message,
+                credentials,
+                permit,
+            )
+            .await
+        }
+        Ok(None) => sessionless(&endpoint, &parts.headers, message, credentials, permit).await,
+        Err(error) => reply::error(StatusCode::BAD_REQUEST, request_id(&message), error),
+    }
+}
+
+fn request_id(message: &Message) -> Option<jsonrpc::RequestId> {
+    match message {
+        Message::Request(request) => Some(request.id.clone()),
+        _ => None,
+    }
+}
+
+/// A message on a legacy session.
+async fn legacy(
+    endpoint: &Arc<Endpoint>,
+    session: Arc<HttpSession>,
+    headers: &HeaderMap,
+    message: Message,
+    credentials: Credentials,
+    permit: tokio::sync::OwnedSemaphorePermit,
+) -> Response {
+    // Any supported version is accepted: clients send older ones on some requests.
+    if let Ok(Some(sent)) = headers::text(headers, headers::PROTOCOL_VERSION)
+        && !version::SUPPORTED.contains(&sent)
+    {
+        return reply::error(
+            StatusCode::BAD_REQUEST,
+            request_id(&message),
+            ErrorObject::invalid_request(format!("Unsupported MCP-Protocol-Version: {sent}")),
+        );
+    }
+    let request = match message {
+        Message::Response(response) => {
+            session.outbound.settle(response);
+            return reply::accepted();
+        }
+        Message::Notification(notification) => {
+            notify(&session, &notification);
+            return reply::accepted();
+        }
+        Message::Request(request) => request,
+    };
+    if let Some(answer) = session.lifecycle.answer(&endpoint.server, &request) {
+        return reply::json(StatusCode::OK, answer);
+    }
+    let Some(negotiated) = session.lifecycle.session() else {
+        return reply::error(
+            StatusCode::BAD_REQUEST,
+            Some(request.id),
+            ErrorObject::invalid_request("The session is not initialized: send `initialize` first"),
+        );
+    };
+    let cancellation = session.start(request.id.clone());
+    let outlet = Outlet::new(Some(session.clone()));
+    let requester: Arc<dyn ClientRequester> = Arc::new(StreamRequester {
+        outbound: session.outbound.clone(),
+        outlet: outlet.clone(),
+    });
+    let caller = Caller {
+        era: Era::Legacy,
+        credentials,
+        notifications: Arc::new(OutletSink(outlet.clone())),
+        cancellation,
+        session: Some(negotiated),
+        requester: Some(requester),
+        input_timeout: endpoint.config.input_timeout,
+    };
+    let id = request.id.clone();
+    let response = respond(endpoint, request, caller, outlet, permit, None).await;
+    session.stop(&id);
+    response
+}
+
+/// A client notification on a legacy session.
+fn notify(session: &HttpSession, notification: &Notification) {
+    if notification.method == "notifications/cancelled"
+        && let Ok(params) = notification.params_as::<CancelledNotificationParams>()
+    {
+        session.cancel(&params.request_id);
+    }
+}
+
+/// A message without a session: a legacy `initialize`, or a modern message.
+async fn sessionless(
+    endpoint: &Arc<Endpoint>,
+    headers: &HeaderMap,
+    message: Message,
+    credentials: Credentials,
+    permit: tokio::sync::OwnedSemaphorePermit,
+) -> Response {
+    let sent_version = headers::text(headers, headers::PROTOCOL_VERSION)
+        .ok()
+        .flatten();
+    let legacy_header = sent_version.is_none_or(|v| version::era_of(v) == Some(Era::Legacy));
+    let request = match message {
+        Message::Request(request) if request.method == "initialize" && legacy_header => {
+            return initialize(endpoint, &request);
+        }
+        Message::Request(request) => request,
+        Message::Notification(_) => return reply::accepted(),
+        Message::Response(_) => {
+            return reply::error(
+                StatusCode::BAD_REQUEST,
+                None,
+                ErrorObject::invalid_request(
+                    "A response needs the Mcp-Session-Id of the session whose request it answers",
+                ),
+            );
+        }
+    };
+    if let Err(error) = check_modern(headers, &request) {
+        return reply::error(
+            status_of(&error).max(StatusCode::BAD_REQUEST),
+            Some(request.id),
+            error,
+        );
+    }
+    let cancellation = CancellationToken::new();
+    let outlet = Outlet::new(None);
+    let caller = Caller {
+        era: Era::Modern,
+        credentials,
+        notifications: Arc::new(OutletSink(outlet.clone())),
+        cancellation: cancellation.clone(),
+        session: None,
+        requester: None,
+        input_timeout: endpoint.config.input_timeout,
+    };
+    respond(
+        endpoint,
+        request,
+        caller,
+        outlet,
+        permit,
+        Some(cancellation),
+    )
+    .await
+}
+
+/// Mints a session and answers `initialize` on it.
+fn initialize(endpoint: &Endpoint, request: &Request) -> Response {
+    let Some(session) = endpoint.sessions.create() else {
+        return reply::error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            Some(request.id.clone()),
+            ErrorObject::internal_error(format!(
+                "Too many sessions: {} are live; retry later",
+                endpoint.config.max_sessions
+            )),
+        );
+    };
+    let answer = session
+        .lifecycle
+        .answer(&endpoint.server, request)
+        .unwrap_or_default();
+    let mut response = reply::json(StatusCode::OK, answer);
+    if session.lifecycle.session().is_none() {
+        // The params were not an `initialize`'s: no session after all.
+        endpoint.sessions.remove(&session.id);
+        *response.status_mut() = StatusCode::BAD_REQUEST;
+        return response;
+    }
+    if let Ok(value) = HeaderValue::from_str(&session.id) {
+        response.headers_mut().insert(SESSION_ID, value);
+    }
+    response
+}
+
+/// Only what the transport checks of a modern request's params.
+#[derive(Deserialize)]
+struct Probe {
+    #[serde(rename = "_meta", default)]
+    meta: Option<RequestMeta>,
+    #[serde(default)]
+    name: Option<JsonValue>,
+    #[serde(default)]
+    uri: Option<JsonValue>,
+    #[serde(rename = "taskId", default)]
+    task_id: Option<JsonValue>,
+}
+
+/// The 2026-07-28 header and `_meta` rules, in the order the transport
+/// specification gives them.
+fn check_modern(headers: &HeaderMap, request: &Request) -> Result<(), ErrorObject> {
+    let header_version = headers::protocol_version(headers)?;
+    let probe: Probe = request.params_as()?;
+    let meta = probe.meta.unwrap_or_default();
+    let Some(body_version) = meta.protocol_version.as_deref() else {
+        return Err(missing_meta(meta::PROTOCOL_VERSION));
+    };
+    if meta.client_capabilities.is_none() {
+        return Err(missing_meta(meta::CLIENT_CAPABILITIES));
+    }
+    if header_version != body_version {
+        return Err(ErrorObject::header_mismatch(format!(
+            "Header mismatch: MCP-Protocol-Version header value '{header_version}' does not match body value '{body_version}'"
+        )));
+    }
+    version::negotiate_modern(body_version, version::SUPPORTED).map_err(ErrorObject::from)?;
+    let target = match headers::name_member(&request.method) {
+        Some("name") => probe.name.as_ref(),
+        Some("uri") => probe.uri.as_ref(),
+        Some(_) => probe.task_id.as_ref(),
+        None => None,
+    };
+    headers::check_method_and_name(headers, &request.method, target)
+}
+
+fn missing_meta(key: &str) -> ErrorObject {
+    ErrorObject::invalid_params(format!("Invalid params: `params._meta` must carry `{key}`"))
+}
+
+/// Runs a request and answers: JSON when nothing had to go out before the
+/// response, SSE otherwise. `cancel_on_close` fires when the client stops
+/// reading (modern requests: closing the stream cancels).
+async fn respond(
+    endpoint: &Arc<Endpoint>,
+    request: Request,
+    caller: Caller,
+    outlet: Arc<Outlet>,
+    permit: tokio::sync::OwnedSemaphorePermit,
+    cancel_on_close: Option<CancellationToken>,
+) -> Response {
+    let guard = cancel_on_close.map(CancellationToken::drop_guard);
+    let era = caller.era;
+    let id = request.id.clone();
+    let server = endpoint.server.clone();
+    let timeout = endpoint.config.request_timeout;
+    let mut running = tokio::spawn(async move {
+        let token = caller.cancellation.clone();
+        match tokio::time::timeout(timeout, server.answer(request, &caller)).await {
+            Ok(answer) => answer,
+            Err(_) => {
+                token.cancel();
+                Err(ErrorObject::internal_error(format!(
+                    "Request timed out after {} s and was cancelled",
+                    timeout.as_secs_f64()
+                )))
+            }
+        }
+    });
+    let finished = tokio::select! {
+        answer = &mut running => Some(answer),
+        () = outlet.needs_stream() => None,
+    };
+    if let Some(answer) = finished
+        && !outlet.holds_messages()
+    {
+        if let Some(guard) = guard {
+            guard.disarm();
+        }
+        drop(permit);
+        let answer =
+            answer.unwrap_or_else(|_| Err(ErrorObject::internal_error("The handler panicked")));
+        return match answer {
+            Ok(result) => reply::json(
+                StatusCode::OK,
+                serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
+            ),
+            Err(error) => {
+                let status = if era == Era::Modern {
+                    status_of(&error)
+                } else {
+                    StatusCode::OK
+                };
+                reply::error(status, Some(id), error)
+            }
+        };
+    }
+    let frames = outlet.start_stream(endpoint.config.retry);
+    let streaming = outlet.clone();
+    tokio::spawn(async move {
+        let answer = running
+            .await
+            .unwrap_or_else(|_| Err(ErrorObject::internal_error("The handler panicked")));
+        let bytes = match answer {
+            Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)),
+            Err(error) => serde_json::to_vec(&jsonrpc::ErrorResponse::new(Some(id), error)),
+        };
+        streaming.finish(&bytes.unwrap_or_default());
+    });
+    drop(outlet);
+    sse_response(sse::body(frames, (permit, guard)))
+}
+
+/// A `200 text/event-stream` response.
+pub(crate) fn sse_response(body: Body) -> Response {
+    let mut response = Response::new(body);
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    response
+}

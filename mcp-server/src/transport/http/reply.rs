@@ -1,0 +1,47 @@
+//! HTTP responses: JSON-RPC bodies with the status each situation calls for.
+
+use axum::body::Body;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::Response;
+use mcp_core::error::{ErrorCode, ErrorObject};
+use mcp_core::jsonrpc::{ErrorResponse, RequestId};
+
+/// A JSON body with `status`.
+pub(crate) fn json(status: StatusCode, body: Vec<u8>) -> Response {
+    let mut response = Response::new(Body::from(body));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+/// A JSON-RPC error response with `status`.
+pub(crate) fn error(status: StatusCode, id: Option<RequestId>, error: ErrorObject) -> Response {
+    json(
+        status,
+        serde_json::to_vec(&ErrorResponse::new(id, error)).unwrap_or_default(),
+    )
+}
+
+/// An empty `202 Accepted`, for notifications and client responses.
+pub(crate) fn accepted() -> Response {
+    let mut response = Response::new(Body::empty());
+    *response.status_mut() = StatusCode::ACCEPTED;
+    response
+}
+
+/// The status a modern error is answered with (2026-07-28 transport rules);
+/// other errors are ordinary `200` JSON-RPC responses.
+pub(crate) fn status_of(error: &ErrorObject) -> StatusCode {
+    match error.code {
+        ErrorCode::METHOD_NOT_FOUND => StatusCode::NOT_FOUND,
+        ErrorCode::HEADER_MISMATCH
+        | ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY
+        | ErrorCode::UNSUPPORTED_PROTOCOL_VERSION
+        | ErrorCode::PARSE_ERROR
+        | ErrorCode::INVALID_REQUEST => StatusCode::BAD_REQUEST,
+        _ => StatusCode::OK,
+    }
+}

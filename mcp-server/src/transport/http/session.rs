@@ -1,0 +1,172 @@
+//! Legacy (2025-11-25) sessions over HTTP: minted by `initialize`, named by
+//! `Mcp-Session-Id` on every later request, ended by `DELETE` or by idling
+//! past their expiry, and capped in number.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::{Duration, Instant};
+
+use mcp_core::jsonrpc::RequestId;
+use tokio_util::sync::CancellationToken;
+
+use super::events::EventStore;
+use super::outlet::Outlet;
+use crate::legacy::Lifecycle;
+use crate::transport::outbound::Outbound;
+
+/// Every live session of one endpoint.
+pub(crate) struct Sessions {
+    live: Mutex<HashMap<String, Arc<HttpSession>>>,
+    idle: Duration,
+    cap: usize,
+    events: Arc<dyn EventStore>,
+}
+
+impl Sessions {
+    pub(crate) fn new(idle: Duration, cap: usize, events: Arc<dyn EventStore>) -> Self {
+        Self {
+            live: Mutex::new(HashMap::new()),
+            idle,
+            cap,
+            events,
+        }
+    }
+
+    /// A new session; `None` when the cap is reached even after expired
+    /// sessions are swept out.
+    pub(crate) fn create(&self) -> Option<Arc<HttpSession>> {
+        let mut live = lock(&self.live);
+        if live.len() >= self.cap {
+            let now = Instant::now();
+            let expired: Vec<String> = live
+                .iter()
+                .filter(|(_, s)| s.idle_since(now) >= self.idle)
+                .map(|(id, _)| id.clone())
+                .collect();
+            for id in expired {
+                if let Some(session) = live.remove(&id) {
+                    session.end();
+                }
+            }
+            if live.len() >= self.cap {
+                return None;
+            }
+        }
+        let session = Arc::new(HttpSession::new(mint_id(), self.events.clone()));
+        live.insert(session.id.clone(), session.clone());
+        Some(session)
+    }
+
+    /// The live session named `id`, touched; an expired one is ended and forgotten.
+    pub(crate) fn get(&self, id: &str) -> Option<Arc<HttpSession>> {
+        let mut live = lock(&self.live);
+        let session = live.get(id)?.clone();
+        if session.idle_since(Instant::now()) >= self.idle {
+            live.remove(id);
+            session.end();
+            return None;
+        }
+        session.touch();
+        Some(session)
+    }
+
+    /// Ends the session named `id`; `false` when there was none.
+    pub(crate) fn remove(&self, id: &str) -> bool {
+        let removed = lock(&self.live).remove(id);
+        removed.map(|session| session.end()).is_some()
+    }
+}
+
+/// 128 random bits as 32 hex digits: visible ASCII, unguessable.
+fn mint_id() -> String {
+    let mut bytes = [0u8; 16];
+    // The operating system's generator failing leaves no safe way to mint ids.
+    getrandom::fill(&mut bytes).expect("the operating system's random generator failed");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// One legacy client's session.
+pub(crate) struct HttpSession {
+    pub(crate) id: String,
+    pub(crate) lifecycle: Lifecycle,
+    pub(crate) outbound: Arc<Outbound>,
+    pub(crate) events: Arc<dyn EventStore>,
+    /// Fires when the session ends; every request of the session is its child.
+    pub(crate) ended: CancellationToken,
+    last_seen: Mutex<Instant>,
+    next_stream: AtomicU64,
+    outlets: Mutex<HashMap<u64, Weak<Outlet>>>,
+    running: Mutex<HashMap<RequestId, CancellationToken>>,
+}
+
+impl HttpSession {
+    fn new(id: String, events: Arc<dyn EventStore>) -> Self {
+        Self {
+            id,
+            lifecycle: Lifecycle::default(),
+            outbound: Arc::new(Outbound::default()),
+            events,
+            ended: CancellationToken::new(),
+            last_seen: Mutex::new(Instant::now()),
+            // Stream 0 is the standalone GET stream.
+            next_stream: AtomicU64::new(1),
+            outlets: Mutex::new(HashMap::new()),
+            running: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn idle_since(&self, now: Instant) -> Duration {
+        now.saturating_duration_since(*lock(&self.last_seen))
+    }
+
+    fn touch(&self) {
+        *lock(&self.last_seen) = Instant::now();
+    }
+
+    fn end(&self) {
+        self.ended.cancel();
+        lock(&self.outlets).clear();
+        self.events.forget(&self.id);
+    }
+
+    /// A new stream number for a POST's response stream.
+    pub(crate) fn next_stream(&self) -> u64 {
+        self.next_stream.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Remembers the outlet of a stream, for resumption.
+    pub(crate) fn register(&self, stream: u64, outlet: &Arc<Outlet>) {
+        let mut outlets = lock(&self.outlets);
+        outlets.retain(|_, o| o.strong_count() > 0);
+        outlets.insert(stream, Arc::downgrade(outlet));
+    }
+
+    /// The outlet of a stream still being written.
+    pub(crate) fn outlet(&self, stream: u64) -> Option<Arc<Outlet>> {
+        lock(&self.outlets).get(&stream)?.upgrade()
+    }
+
+    /// Tracks a running request, for `notifications/cancelled`.
+    pub(crate) fn start(&self, id: RequestId) -> CancellationToken {
+        let token = self.ended.child_token();
+        lock(&self.running).insert(id, token.clone());
+        token
+    }
+
+    /// Forgets a finished request.
+    pub(crate) fn stop(&self, id: &RequestId) {
+        lock(&self.running).remove(id);
+    }
+
+    /// Cancels the request the client names in `notifications/cancelled`.
+    pub(crate) fn cancel(&self, id: &RequestId) {
+        if let Some(token) = lock(&self.running).remove(id) {
+            token.cancel();
+        }
+    }
+}
+
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}

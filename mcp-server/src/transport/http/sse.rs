@@ -1,0 +1,43 @@
+//! Server-sent events: the framing of one event, and a response body fed
+//! from a channel.
+
+use std::convert::Infallible;
+
+use axum::body::{Body, Bytes};
+use tokio::sync::mpsc;
+
+/// One event: an optional id and one JSON-RPC message on one `data:` line.
+pub(crate) fn event(id: Option<&str>, message: &[u8]) -> Bytes {
+    let mut frame = Vec::with_capacity(message.len() + 32);
+    if let Some(id) = id {
+        frame.extend_from_slice(b"id: ");
+        frame.extend_from_slice(id.as_bytes());
+        frame.push(b'\n');
+    }
+    frame.extend_from_slice(b"event: message\ndata: ");
+    frame.extend_from_slice(message);
+    frame.extend_from_slice(b"\n\n");
+    Bytes::from(frame)
+}
+
+/// The priming event of a resumable stream: its first id, the reconnection
+/// delay, and empty data.
+pub(crate) fn priming(id: &str, retry_ms: u128) -> Bytes {
+    Bytes::from(format!("id: {id}\nretry: {retry_ms}\ndata: \n\n"))
+}
+
+/// A comment that keeps an idle stream open through proxies.
+pub(crate) fn keep_alive() -> Bytes {
+    Bytes::from_static(b": keep-alive\n\n")
+}
+
+/// A response body that yields each frame sent on the channel and ends
+/// when every sender is gone. `held` lives as long as the body: a permit,
+/// a drop guard that cancels the request when the client goes away.
+pub(crate) fn body<H: Send + 'static>(frames: mpsc::UnboundedReceiver<Bytes>, held: H) -> Body {
+    let stream = futures_util::stream::unfold((frames, held), |(mut frames, held)| async move {
+        let frame = frames.recv().await?;
+        Some((Ok::<_, Infallible>(frame), (frames, held)))
+    });
+    Body::from_stream(stream)
+}

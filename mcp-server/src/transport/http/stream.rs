@@ -1,0 +1,137 @@
+//! `GET` and `DELETE` on a legacy session: the standalone SSE stream (or
+//! the resumption of a broken one, by `Last-Event-ID`), and the end of the
+//! session.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Request as HttpRequest, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use mcp_core::error::ErrorObject;
+use tokio::sync::{broadcast, mpsc};
+
+use super::headers::{self, LAST_EVENT_ID, SESSION_ID};
+use super::outlet::replay;
+use super::post::sse_response;
+use super::reply;
+use super::session::HttpSession;
+use super::{Endpoint, sse};
+
+/// The session a `GET` or `DELETE` names, or the response that refuses it.
+#[allow(
+    clippy::result_large_err,
+    reason = "the refusal is the response itself, returned at once"
+)]
+fn session_of(endpoint: &Endpoint, headers: &HeaderMap) -> Result<Arc<HttpSession>, Response> {
+    if let Err(why) = super::rebinding::check(headers, &endpoint.config) {
+        return Err(reply::error(
+            StatusCode::FORBIDDEN,
+            None,
+            ErrorObject::invalid_request(why),
+        ));
+    }
+    match headers::text(headers, SESSION_ID) {
+        Ok(Some(id)) => endpoint.sessions.get(id).ok_or_else(|| {
+            reply::error(
+                StatusCode::NOT_FOUND,
+                None,
+                ErrorObject::invalid_request(
+                    "Session not found: it expired or was deleted; send `initialize` again",
+                ),
+            )
+        }),
+        // Without a session there is nothing to stream or end: 2026-07-28
+        // clients do neither.
+        Ok(None) => Err(reply::error(
+            StatusCode::METHOD_NOT_ALLOWED,
+            None,
+            ErrorObject::invalid_request(
+                "GET and DELETE need the Mcp-Session-Id of a 2025-11-25 session",
+            ),
+        )),
+        Err(error) => Err(reply::error(StatusCode::BAD_REQUEST, None, error)),
+    }
+}
+
+/// Serves a `GET`: resumes a stream after `Last-Event-ID`, or opens the
+/// session's standalone stream for list changes and resource updates.
+pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
+    let headers = request.headers();
+    let session = match session_of(&endpoint, headers) {
+        Ok(session) => session,
+        Err(response) => return response,
+    };
+    let (frames, reader) = mpsc::unbounded_channel();
+    if let Ok(Some(last)) = headers::text(headers, LAST_EVENT_ID) {
+        let stream = last
+            .split_once('-')
+            .and_then(|(s, _)| s.parse::<u64>().ok());
+        match stream.filter(|s| *s != 0).and_then(|s| session.outlet(s)) {
+            // The response is still to come: replay, then stream on.
+            Some(outlet) => outlet.resume(last, frames),
+            // The stream ended (or is the standalone one): replay what is kept.
+            None => replay(Some(&session), last, &frames),
+        }
+        return sse_response(sse::body(reader, ()));
+    }
+    forward_changes(&endpoint, &session, frames);
+    sse_response(sse::body(reader, ()))
+}
+
+/// Serves a `DELETE`: ends the session.
+pub(crate) async fn delete(
+    State(endpoint): State<Arc<Endpoint>>,
+    request: HttpRequest,
+) -> Response {
+    let session = match session_of(&endpoint, request.headers()) {
+        Ok(session) => session,
+        Err(response) => return response,
+    };
+    endpoint.sessions.remove(&session.id);
+    let mut response = Response::new(axum::body::Body::empty());
+    *response.status_mut() = StatusCode::OK;
+    response
+}
+
+/// Sends the server's changes on a standalone stream until its reader or
+/// the session goes away, with a keep-alive comment when idle.
+fn forward_changes(
+    endpoint: &Endpoint,
+    session: &Arc<HttpSession>,
+    frames: mpsc::UnboundedSender<Bytes>,
+) {
+    let mut changes = endpoint.server.listen_changes();
+    let session = session.clone();
+    let keep_alive = endpoint.config.keep_alive;
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(keep_alive);
+        ticks.tick().await;
+        loop {
+            let frame = tokio::select! {
+                () = session.ended.cancelled() => return,
+                () = frames.closed() => return,
+                change = changes.recv() => match change {
+                    Ok(change) => {
+                        let Some(bytes) = session
+                            .lifecycle
+                            .notification_for(&change)
+                            .and_then(|n| serde_json::to_vec(&n).ok())
+                        else {
+                            continue;
+                        };
+                        // Stream 0 is the standalone stream.
+                        let id = session.events.append(&session.id, 0, &bytes);
+                        sse::event(Some(&id), &bytes)
+                    }
+                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(broadcast::error::RecvError::Closed) => return,
+                },
+                _ = ticks.tick() => sse::keep_alive(),
+            };
+            if frames.send(frame).is_err() {
+                return;
+            }
+        }
+    });
+}

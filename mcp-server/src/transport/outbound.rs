@@ -1,0 +1,85 @@
+//! Requests from the server to a legacy client: numbered, remembered until
+//! the client's response settles them, forgotten when their asker gives up.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use mcp_core::json::JsonValue;
+use mcp_core::jsonrpc::{Request, RequestId, Response};
+use tokio::sync::oneshot;
+
+use crate::input::InputError;
+
+type Waiter = oneshot::Sender<Result<JsonValue, InputError>>;
+
+/// The server's requests still waiting for the client's response.
+#[derive(Default)]
+pub(crate) struct Outbound {
+    next: AtomicI64,
+    waiting: Mutex<HashMap<RequestId, Waiter>>,
+}
+
+impl Outbound {
+    /// Numbers a request and remembers it; returns its encoded form and
+    /// what resolves with the client's answer.
+    pub(crate) fn begin(
+        self: &Arc<Self>,
+        method: &'static str,
+        params: JsonValue,
+    ) -> Result<(Vec<u8>, Pending), InputError> {
+        let id = RequestId::Number(self.next.fetch_add(1, Ordering::Relaxed));
+        let request = Request::new(id.clone(), method, &params)
+            .map_err(|e| InputError::Malformed(e.to_string()))?;
+        let bytes =
+            serde_json::to_vec(&request).map_err(|e| InputError::Malformed(e.to_string()))?;
+        let (tx, rx) = oneshot::channel();
+        self.lock().insert(id.clone(), tx);
+        let pending = Pending {
+            id,
+            answer: rx,
+            outbound: self.clone(),
+        };
+        Ok((bytes, pending))
+    }
+
+    /// Settles the request a client response answers; `false` when no
+    /// request of that id is waiting.
+    pub(crate) fn settle(&self, response: Response) -> bool {
+        let (id, outcome) = match response {
+            Response::Result(r) => (Some(r.id), Ok(r.result)),
+            Response::Error(e) => (e.id, Err(InputError::Refused(e.error))),
+        };
+        let Some(waiter) = id.and_then(|id| self.lock().remove(&id)) else {
+            return false;
+        };
+        let _ = waiter.send(outcome);
+        true
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<RequestId, Waiter>> {
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// One request on its way to the client; dropping it forgets the request.
+pub(crate) struct Pending {
+    id: RequestId,
+    answer: oneshot::Receiver<Result<JsonValue, InputError>>,
+    outbound: Arc<Outbound>,
+}
+
+impl Pending {
+    /// The client's answer; `Cancelled` if the connection went away first.
+    pub(crate) async fn answer(mut self) -> Result<JsonValue, InputError> {
+        (&mut self.answer)
+            .await
+            .unwrap_or(Err(InputError::Cancelled))
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.outbound.lock().remove(&self.id);
+    }
+}
