@@ -148,14 +148,19 @@ pub(crate) fn output(function: &syn::ItemFn) -> proc_macro2::TokenStream {
     }
 }
 
-/// Removes the `#[arg(description = "...")]` attributes of a parameter and
-/// returns the description; `args` is set when a `#[args]` marker was
-/// removed too (only `#[tool]` accepts one).
-pub(crate) fn take_arg(
-    attrs: &mut Vec<syn::Attribute>,
-    args: &mut bool,
-) -> syn::Result<Option<LitStr>> {
-    let mut description = None;
+/// What `#[arg(...)]` on a parameter says.
+#[derive(Default)]
+pub(crate) struct ArgAttr {
+    /// `description = "..."`: the argument's description.
+    pub(crate) description: Option<LitStr>,
+    /// `name = "..."`: the argument's name on the wire, when not the parameter's.
+    pub(crate) name: Option<LitStr>,
+}
+
+/// Removes `#[arg(...)]` and `#[args]` from a parameter's attributes:
+/// returns what `#[arg]` says and sets `args` when `#[args]` was there.
+pub(crate) fn take_arg(attrs: &mut Vec<syn::Attribute>, args: &mut bool) -> syn::Result<ArgAttr> {
+    let mut found = ArgAttr::default();
     let mut error = None;
     attrs.retain(|a| {
         if a.path().is_ident("args") {
@@ -166,21 +171,30 @@ pub(crate) fn take_arg(
             return true;
         }
         let parsed = a.parse_args_with(|input: ParseStream<'_>| {
-            let key: syn::Ident = input.parse()?;
-            if key != "description" {
-                return Err(syn::Error::new(
-                    key.span(),
-                    "`#[arg]` takes `description = \"...\"`",
-                ));
+            while !input.is_empty() {
+                let key: syn::Ident = input.parse()?;
+                input.parse::<Token![=]>()?;
+                let value: LitStr = input.parse()?;
+                match key.to_string().as_str() {
+                    "description" => found.description = Some(value),
+                    "name" => found.name = Some(value),
+                    _ => {
+                        return Err(syn::Error::new(
+                            key.span(),
+                            "`#[arg]` takes `description = \"...\"` and `name = \"...\"`",
+                        ));
+                    }
+                }
+                if !input.is_empty() {
+                    input.parse::<Token![,]>()?;
+                }
             }
-            input.parse::<Token![=]>()?;
-            input.parse::<LitStr>()
+            Ok(())
         });
-        match parsed {
-            Ok(d) => description = Some(d),
-            Err(e) => error = Some(e),
+        if let Err(e) = parsed {
+            error = Some(e);
         }
         false
     });
-    error.map_or(Ok(description), Err)
+    error.map_or(Ok(found), Err)
 }

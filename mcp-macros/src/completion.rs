@@ -127,14 +127,14 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
 
         const _: () = {
             fn #make() -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|contributions| {
-                    let handler = #krate::completion::complete_handler::<#output, _, _>(
+                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
+                    let __mcp_handler = #krate::completion::complete_handler::<#output, _, _>(
                         |__mcp_ctx: #krate::RequestContext, __mcp_value: ::std::string::String| async move {
                             let _ = &__mcp_ctx;
                             #fn_name(#(#call_args),*).await
                         },
                     );
-                    contributions.completion(#reference, handler);
+                    __mcp_contributions.completion(#reference, __mcp_handler);
                 })))
             }
 

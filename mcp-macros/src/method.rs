@@ -117,8 +117,8 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
 
         const _: () = {
             fn #make() -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|contributions| {
-                    contributions.method::<#method>(#krate::handler::handler_fn::<#method, _, _, _>(
+                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
+                    __mcp_contributions.method::<#method>(#krate::handler::handler_fn::<#method, _, _, _>(
                         |ctx: #krate::RequestContext, params: <#method as #krate::core::method::Method>::Params| {
                             #fn_name(ctx, #params)
                         },

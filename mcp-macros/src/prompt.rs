@@ -42,6 +42,8 @@ enum Param {
         ident: syn::Ident,
         ty: Box<syn::Type>,
         description: Option<LitStr>,
+        /// The name on the wire, when not the parameter's.
+        name: Option<LitStr>,
     },
 }
 
@@ -54,7 +56,7 @@ fn param(arg: &mut FnArg) -> syn::Result<Param> {
         ));
     };
     let mut whole = false;
-    let description = attr::take_arg(&mut typed.attrs, &mut whole)?;
+    let attr::ArgAttr { description, name } = attr::take_arg(&mut typed.attrs, &mut whole)?;
     if whole {
         return Err(syn::Error::new_spanned(
             &typed.pat,
@@ -69,6 +71,7 @@ fn param(arg: &mut FnArg) -> syn::Result<Param> {
             ident: p.ident.clone(),
             ty: typed.ty.clone(),
             description,
+            name,
         }),
         other => Err(syn::Error::new_spanned(
             other,
@@ -105,8 +108,9 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                 ident,
                 ty,
                 description,
+                name,
             } => {
-                let arg_name = LitStr::new(&unraw(ident), ident.span());
+                let arg_name = wire_name(ident, name.as_ref());
                 let description = attr::optional_string(description.as_ref());
                 Some(quote_spanned! {ty.span()=>
                     #krate::core::prompts::PromptArgument {
@@ -131,9 +135,11 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         .iter()
         .enumerate()
         .filter_map(|(i, p)| match p {
-            Param::Argument { ident, ty, .. } => {
+            Param::Argument {
+                ident, ty, name, ..
+            } => {
                 let local = format_ident!("__mcp_arg_{}", i);
-                let arg_name = LitStr::new(&unraw(ident), ident.span());
+                let arg_name = wire_name(ident, name.as_ref());
                 Some(quote_spanned! {ty.span()=>
                     let #local = <#ty as #krate::prompt::PromptArgumentValue>::take(&mut __mcp_args, #arg_name)?;
                 })
@@ -168,15 +174,15 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
 
         const _: () = {
             fn #make() -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|contributions| {
-                    let prompt = #krate::core::prompts::Prompt {
+                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
+                    let __mcp_prompt = #krate::core::prompts::Prompt {
                         name: ::std::string::String::from(#name),
                         title: #title,
                         description: #description,
                         arguments: #arguments,
                         ..::core::default::Default::default()
                     };
-                    let handler = #krate::prompt::get_handler::<#output, _, _>(
+                    let __mcp_handler = #krate::prompt::get_handler::<#output, _, _>(
                         |__mcp_ctx: #krate::RequestContext,
                          __mcp_params: #krate::core::prompts::GetPromptRequestParams| async move {
                             #args_binding
@@ -185,7 +191,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                             ::core::result::Result::<_, #krate::core::error::ErrorObject>::Ok(#fn_name(#(#call_args),*).await)
                         },
                     );
-                    contributions.prompt(prompt, handler);
+                    __mcp_contributions.prompt(__mcp_prompt, __mcp_handler);
                 })))
             }
 
@@ -197,6 +203,12 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
 }
 
 /// The name of an identifier without its `r#`.
+/// The argument's name on the wire: `#[arg(name = "...")]`, else the parameter's.
+fn wire_name(ident: &syn::Ident, name: Option<&LitStr>) -> LitStr {
+    name.cloned()
+        .unwrap_or_else(|| LitStr::new(&unraw(ident), ident.span()))
+}
+
 fn unraw(ident: &syn::Ident) -> String {
     let name = ident.to_string();
     name.strip_prefix("r#").map(str::to_owned).unwrap_or(name)

@@ -99,8 +99,8 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
 
         const _: () = {
             fn #make() -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|contributions| {
-                    let resource = #krate::core::resources::Resource {
+                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
+                    let __mcp_resource = #krate::core::resources::Resource {
                         uri: ::std::string::String::from(#uri),
                         name: ::std::string::String::from(#name),
                         title: #title,
@@ -108,7 +108,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                         mime_type: #mime_type,
                         ..::core::default::Default::default()
                     };
-                    let handler = #krate::resource::read_handler::<#output, _, _>(
+                    let __mcp_handler = #krate::resource::read_handler::<#output, _, _>(
                         #mime_str,
                         |__mcp_ctx: #krate::RequestContext,
                          __mcp_params: #krate::core::resources::ReadResourceRequestParams| async move {
@@ -116,7 +116,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                             ::core::result::Result::<_, #krate::core::error::ErrorObject>::Ok(#fn_name(#(#call_args),*).await)
                         },
                     );
-                    contributions.resource(resource, handler);
+                    __mcp_contributions.resource(__mcp_resource, __mcp_handler);
                 })))
             }
 

@@ -197,8 +197,8 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
 
         const _: () = {
             fn #make() -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|contributions| {
-                    let template = #krate::core::resources::ResourceTemplate {
+                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
+                    let __mcp_template = #krate::core::resources::ResourceTemplate {
                         uri_template: ::std::string::String::from(#uri_template),
                         name: ::std::string::String::from(#name),
                         title: #title,
@@ -206,7 +206,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                         mime_type: #mime_type,
                         ..::core::default::Default::default()
                     };
-                    let handler = #krate::resource::read_handler::<#output, _, _>(
+                    let __mcp_handler = #krate::resource::read_handler::<#output, _, _>(
                         #mime_str,
                         |__mcp_ctx: #krate::RequestContext,
                          __mcp_params: #krate::core::resources::ReadResourceRequestParams| async move {
@@ -215,7 +215,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                             ::core::result::Result::<_, #krate::core::error::ErrorObject>::Ok(#fn_name(#(#call_args),*).await)
                         },
                     );
-                    contributions.resource_template(template, handler);
+                    __mcp_contributions.resource_template(__mcp_template, __mcp_handler);
                 })))
             }
 

@@ -151,6 +151,8 @@ enum Param {
         ident: syn::Ident,
         ty: Box<Type>,
         description: Option<LitStr>,
+        /// The name on the wire, when not the parameter's.
+        name: Option<LitStr>,
     },
     /// The whole argument object.
     Arguments { ty: Box<Type> },
@@ -176,7 +178,7 @@ fn param(arg: &mut FnArg) -> syn::Result<Param> {
         ));
     };
     let mut whole = false;
-    let description = attr::take_arg(&mut typed.attrs, &mut whole)?;
+    let attr::ArgAttr { description, name } = attr::take_arg(&mut typed.attrs, &mut whole)?;
     if is_context(&typed.ty) {
         return Ok(Param::Context);
     }
@@ -190,6 +192,7 @@ fn param(arg: &mut FnArg) -> syn::Result<Param> {
             ident: p.ident.clone(),
             ty: typed.ty.clone(),
             description,
+            name,
         }),
         other => Err(syn::Error::new_spanned(
             other,
@@ -314,8 +317,8 @@ fn tool(
         let call: Vec<TokenStream> = params
             .iter()
             .map(|p| match p {
-                Param::Context => quote!(ctx.clone()),
-                _ => quote!(args),
+                Param::Context => quote!(__mcp_ctx.clone()),
+                _ => quote!(__mcp_args),
             })
             .collect();
         (quote!(#ty), quote!(), call)
@@ -325,9 +328,11 @@ fn tool(
                 ident,
                 ty,
                 description,
+                name,
             } => {
                 let doc = description.as_ref().map(|d| quote!(#[doc = #d]));
-                Some(quote_spanned!(ty.span()=> #doc #ident: #ty))
+                let rename = name.as_ref().map(|n| quote!(#[serde(rename = #n)]));
+                Some(quote_spanned!(ty.span()=> #doc #rename #ident: #ty))
             }
             _ => None,
         });
@@ -340,8 +345,8 @@ fn tool(
         let call = params
             .iter()
             .map(|p| match p {
-                Param::Context => quote!(ctx.clone()),
-                Param::Argument { ident, .. } => quote!(args.#ident),
+                Param::Context => quote!(__mcp_ctx.clone()),
+                Param::Argument { ident, .. } => quote!(__mcp_args.#ident),
                 Param::Arguments { .. } => unreachable!("checked above"),
             })
             .collect();
@@ -403,17 +408,17 @@ fn tool(
     };
     let call = match callee {
         Callee::Function => quote! {
-            |ctx: #krate::RequestContext, args: #args_type| async move {
-                let _ = &ctx;
+            |__mcp_ctx: #krate::RequestContext, __mcp_args: #args_type| async move {
+                let _ = &__mcp_ctx;
                 #fn_name(#(#call_args),*).await
             }
         },
         Callee::Method(self_ty) => quote! {{
             let __mcp_instance = ::std::sync::Arc::clone(&__mcp_instance);
-            move |ctx: #krate::RequestContext, args: #args_type| {
+            move |__mcp_ctx: #krate::RequestContext, __mcp_args: #args_type| {
                 let __mcp_instance = ::std::sync::Arc::clone(&__mcp_instance);
                 async move {
-                    let _ = &ctx;
+                    let _ = &__mcp_ctx;
                     <#self_ty>::#fn_name(&*__mcp_instance, #(#call_args),*).await
                 }
             }
@@ -421,7 +426,7 @@ fn tool(
     };
 
     let contribute = quote! {
-        let tool = #krate::tool::describe::<#args_type, #output>(#krate::core::tools::Tool {
+        let __mcp_tool = #krate::tool::describe::<#args_type, #output>(#krate::core::tools::Tool {
             name: ::std::string::String::from(#name),
             title: #title,
             description: #description_tokens,
@@ -431,8 +436,8 @@ fn tool(
             icons: #icons,
             ..::core::default::Default::default()
         });
-        let handler = #krate::tool::handler::<#args_type, _, _, _>(&tool, #call);
-        contributions.tool(tool, handler);
+        let __mcp_handler = #krate::tool::handler::<#args_type, _, _, _>(&__mcp_tool, #call);
+        __mcp_contributions.tool(__mcp_tool, __mcp_handler);
     };
     Ok(Expansion {
         name,
@@ -472,7 +477,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
             #args_struct
 
             fn #make() -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|contributions| {
+                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
                     #contribute
                 })))
             }
@@ -628,7 +633,7 @@ pub(crate) fn expand_block(attr: TokenStream, item: TokenStream) -> TokenStream 
 
             fn __mcp_tools() -> #krate::Item {
                 let __mcp_instance = #shared;
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(move |contributions| {
+                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(move |__mcp_contributions| {
                     #(#tools)*
                 })))
             }

@@ -161,6 +161,11 @@ pub fn schema_of<T: JsonSchema>() -> JsonObject {
 pub fn describe<A: JsonSchema, R: IntoToolResult>(mut tool: Tool) -> Tool {
     if tool.input_schema.is_empty() {
         tool.input_schema = schema_of::<A>();
+        // The struct the macro gathers separate arguments into is not a
+        // name for the wire.
+        if tool.input_schema.get("title").and_then(JsonValue::as_str) == Some("__Arguments") {
+            tool.input_schema.remove("title");
+        }
     }
     tool.input_schema
         .entry("type")

@@ -23,19 +23,13 @@ pub async fn test_prompt_with_arguments(
 }
 
 /// A prompt that includes an embedded resource.
-// The macro names a prompt argument after its parameter and has no key to
-// rename it, so the wire name `resourceUri` is the parameter's name.
 #[prompt(title = "Prompt With Embedded Resource")]
-#[allow(
-    non_snake_case,
-    reason = "the prompt argument is `resourceUri` on the wire"
-)]
 pub async fn test_prompt_with_embedded_resource(
-    #[arg(description = "URI of the resource to embed")] resourceUri: String,
+    #[arg(name = "resourceUri", description = "URI of the resource to embed")] resource_uri: String,
 ) -> Vec<PromptMessage> {
     vec![
         user(embedded_text(
-            &resourceUri,
+            &resource_uri,
             "text/plain",
             "Embedded resource content for testing.",
         )),

@@ -46,15 +46,13 @@ pub async fn watched_resource() -> String {
 }
 
 /// A resource template with parameter substitution.
-// Not `fn template`: the macro's expansion binds a local `template`, which
-// would shadow the function it calls.
 #[resource_template(
     uri_template = "test://template/{id}/data",
     name = "template",
     title = "Resource Template",
     mime_type = "application/json"
 )]
-pub async fn template_data(id: String) -> String {
+pub async fn template(id: String) -> String {
     json!({
         "id": id,
         "templateTest": true,
