@@ -37,6 +37,7 @@ use mcp_core::resources::{
     BlobResourceContents, ReadResource, ReadResourceRequestParams, ReadResourceResult,
     ResourceContents, TextResourceContents,
 };
+use mcp_core::result::CacheScope;
 
 use crate::context::RequestContext;
 use crate::handler::{BoxFuture, Handler, HandlerResult};
@@ -215,10 +216,14 @@ where
         let uri = params.uri.clone();
         let future = (self.f)(ctx.clone(), params);
         Box::pin(async move {
-            future
+            let mut result = future
                 .await?
-                .into_read_result(&uri, self.mime_type.as_deref())
-                .map(Into::into)
+                .into_read_result(&uri, self.mime_type.as_deref())?;
+            // Unless the handler says otherwise, a read is not to be cached
+            // and may differ by caller.
+            result.ttl_ms.get_or_insert(0);
+            result.cache_scope.get_or_insert(CacheScope::Private);
+            Ok(result.into())
         })
     }
 }

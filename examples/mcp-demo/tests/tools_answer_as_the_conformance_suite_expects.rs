@@ -71,6 +71,7 @@ async fn the_json_schema_2020_12_tool_lists_its_schema_verbatim() {
         "type": "object",
         "$defs": {
             "address": {
+                "$anchor": "address",
                 "type": "object",
                 "properties": {"street": {"type": "string"}, "city": {"type": "string"}}
             }
@@ -79,6 +80,12 @@ async fn the_json_schema_2020_12_tool_lists_its_schema_verbatim() {
             "name": {"type": "string"},
             "address": {"$ref": "#/$defs/address"}
         },
+        "allOf": [
+            {"anyOf": [{"required": ["name"]}, {"not": {"required": ["name"]}}]}
+        ],
+        "if": {"required": ["name"]},
+        "then": {"properties": {"name": {"minLength": 1}}},
+        "else": {},
         "additionalProperties": false
     });
     let listed = JsonValue::Object(tool.input_schema.clone());

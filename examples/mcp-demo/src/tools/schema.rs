@@ -1,5 +1,6 @@
 //! The tool whose input schema is hand-written JSON Schema 2020-12, listed
-//! verbatim: `$schema`, `$defs` and `additionalProperties` kept (SEP-1613).
+//! verbatim: `$schema`, `$defs` and `additionalProperties` kept (SEP-1613), and
+//! composition, conditional and `$anchor` keywords too (SEP-2106).
 
 use mcp_server::tool;
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,7 @@ pub struct Address {
         "type": "object",
         "$defs": {
             "address": {
+                "$anchor": "address",
                 "type": "object",
                 "properties": {
                     "street": { "type": "string" },
@@ -34,6 +36,12 @@ pub struct Address {
             "name": { "type": "string" },
             "address": { "$ref": "#/$defs/address" }
         },
+        "allOf": [
+            { "anyOf": [ { "required": ["name"] }, { "not": { "required": ["name"] } } ] }
+        ],
+        "if": { "required": ["name"] },
+        "then": { "properties": { "name": { "minLength": 1 } } },
+        "else": {},
         "additionalProperties": false
     }"##
 )]

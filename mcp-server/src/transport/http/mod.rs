@@ -29,6 +29,7 @@
 //! # }
 //! ```
 
+mod accept;
 mod config;
 mod events;
 mod headers;

@@ -51,17 +51,27 @@ impl Outlet {
         outlet
     }
 
-    /// Sends one message before the response; it forces a stream.
-    pub(crate) fn send(&self, message: Vec<u8>) {
+    /// Sends one message before the response; it forces a stream. `false`
+    /// when the message cannot go out: the response is JSON only, or sent.
+    pub(crate) fn send(&self, message: Vec<u8>) -> bool {
         let mut state = lock(&self.state);
         match &mut *state {
             State::Holding(held) => {
                 held.push(message);
                 self.ready.notify_one();
+                true
             }
-            State::Streaming(reader) => self.deliver(reader, &message),
-            State::Done => {}
+            State::Streaming(reader) => {
+                self.deliver(reader, &message);
+                true
+            }
+            State::Done => false,
         }
+    }
+
+    /// Drops what must not go out: the client reads only a JSON response.
+    pub(crate) fn close(&self) {
+        *lock(&self.state) = State::Done;
     }
 
     /// Resolves once something was sent that needs a stream.

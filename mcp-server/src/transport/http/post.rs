@@ -17,6 +17,7 @@ use mcp_core::version::{self, Era};
 use serde::Deserialize;
 use tokio_util::sync::CancellationToken;
 
+use super::accept::Mode;
 use super::headers::{self, SESSION_ID};
 use super::outlet::{Outlet, OutletSink};
 use super::reply::{self, status_of};
@@ -154,7 +155,8 @@ async fn legacy(
         input_timeout: endpoint.config.input_timeout,
     };
     let id = request.id.clone();
-    let response = respond(endpoint, request, caller, outlet, permit, None).await;
+    let mode = super::accept::mode(headers);
+    let response = respond(endpoint, request, caller, outlet, permit, None, mode).await;
     session.stop(&id);
     response
 }
@@ -221,6 +223,7 @@ async fn sessionless(
         outlet,
         permit,
         Some(cancellation),
+        super::accept::mode(headers),
     )
     .await
 }
@@ -308,6 +311,7 @@ async fn respond(
     outlet: Arc<Outlet>,
     permit: tokio::sync::OwnedSemaphorePermit,
     cancel_on_close: Option<CancellationToken>,
+    mode: Mode,
 ) -> Response {
     let guard = cancel_on_close.map(CancellationToken::drop_guard);
     let era = caller.era;
@@ -327,12 +331,20 @@ async fn respond(
             }
         }
     });
-    let finished = tokio::select! {
-        answer = &mut running => Some(answer),
-        () = outlet.needs_stream() => None,
+    let finished = match mode {
+        Mode::Stream => None,
+        // A client that cannot read a stream gets the response alone.
+        Mode::Json => {
+            outlet.close();
+            Some((&mut running).await)
+        }
+        Mode::JsonUnlessNeeded => tokio::select! {
+            answer = &mut running => Some(answer),
+            () = outlet.needs_stream() => None,
+        },
     };
     if let Some(answer) = finished
-        && !outlet.holds_messages()
+        && (mode == Mode::Json || !outlet.holds_messages())
     {
         if let Some(guard) = guard {
             guard.disarm();

@@ -22,10 +22,18 @@ impl ClientRequester for StreamRequester {
         method: &'static str,
         params: JsonValue,
     ) -> BoxFuture<'static, Result<JsonValue, InputError>> {
-        let sent = self.outbound.begin(method, params).map(|(bytes, pending)| {
-            self.outlet.send(bytes);
-            pending
-        });
+        let sent = self
+            .outbound
+            .begin(method, params)
+            .and_then(|(bytes, pending)| {
+                if self.outlet.send(bytes) {
+                    Ok(pending)
+                } else {
+                    Err(InputError::Unavailable(
+                        "the client accepts only a JSON response, which cannot carry a request",
+                    ))
+                }
+            });
         Box::pin(async move { sent?.answer().await })
     }
 }
