@@ -38,16 +38,6 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
             ErrorObject::invalid_request(why),
         );
     }
-    let Ok(permit) = endpoint.running.clone().try_acquire_owned() else {
-        return reply::error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            None,
-            ErrorObject::internal_error(format!(
-                "Server busy: {} requests are already running; retry later",
-                endpoint.config.max_concurrent
-            )),
-        );
-    };
     let limit = endpoint.config.max_body;
     let bytes = match axum::body::to_bytes(body, limit).await {
         Ok(bytes) => bytes,
@@ -77,17 +67,9 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
                     ),
                 );
             };
-            legacy(
-                &endpoint,
-                session,
-                &parts.headers,
-                message,
-                credentials,
-                permit,
-            )
-            .await
+            legacy(&endpoint, session, &parts.headers, message, credentials).await
         }
-        Ok(None) => sessionless(&endpoint, &parts.headers, message, credentials, permit).await,
+        Ok(None) => sessionless(&endpoint, &parts.headers, message, credentials).await,
         Err(error) => reply::error(StatusCode::BAD_REQUEST, request_id(&message), error),
     }
 }
@@ -106,7 +88,6 @@ async fn legacy(
     headers: &HeaderMap,
     message: Message,
     credentials: Credentials,
-    permit: tokio::sync::OwnedSemaphorePermit,
 ) -> Response {
     // Any supported version is accepted: clients send older ones on some requests.
     if let Ok(Some(sent)) = headers::text(headers, headers::PROTOCOL_VERSION)
@@ -155,10 +136,17 @@ async fn legacy(
         input_timeout: endpoint.config.input_timeout,
     };
     let id = request.id.clone();
-    let mode = super::accept::mode(headers);
-    let response = respond(endpoint, request, caller, outlet, permit, None, mode).await;
-    session.stop(&id);
-    response
+    let call = Call {
+        request,
+        caller,
+        outlet,
+        cancel_on_close: None,
+        mode: super::accept::mode(headers),
+        // Cancellable by `notifications/cancelled` until the handler ends,
+        // however its response goes out.
+        done: Some(Box::new(move || session.stop(&id))),
+    };
+    respond(endpoint, call).await
 }
 
 /// A client notification on a legacy session.
@@ -176,7 +164,6 @@ async fn sessionless(
     headers: &HeaderMap,
     message: Message,
     credentials: Credentials,
-    permit: tokio::sync::OwnedSemaphorePermit,
 ) -> Response {
     let sent_version = headers::text(headers, headers::PROTOCOL_VERSION)
         .ok()
@@ -216,16 +203,15 @@ async fn sessionless(
         requester: None,
         input_timeout: endpoint.config.input_timeout,
     };
-    respond(
-        endpoint,
+    let call = Call {
         request,
         caller,
         outlet,
-        permit,
-        Some(cancellation),
-        super::accept::mode(headers),
-    )
-    .await
+        cancel_on_close: Some(cancellation),
+        mode: super::accept::mode(headers),
+        done: None,
+    };
+    respond(endpoint, call).await
 }
 
 /// Mints a session and answers `initialize` on it.
@@ -301,26 +287,49 @@ fn missing_meta(key: &str) -> ErrorObject {
     ErrorObject::invalid_params(format!("Invalid params: `params._meta` must carry `{key}`"))
 }
 
-/// Runs a request and answers: JSON when nothing had to go out before the
-/// response, SSE otherwise. `cancel_on_close` fires when the client stops
-/// reading (modern requests: closing the stream cancels).
-async fn respond(
-    endpoint: &Arc<Endpoint>,
+/// One request on its way to its handler, with what its transport decided.
+struct Call {
     request: Request,
     caller: Caller,
     outlet: Arc<Outlet>,
-    permit: tokio::sync::OwnedSemaphorePermit,
+    /// Fires when the client stops reading (modern requests: closing the
+    /// stream cancels).
     cancel_on_close: Option<CancellationToken>,
     mode: Mode,
-) -> Response {
+    /// Runs when the handler finishes, however the response goes out.
+    done: Option<Box<dyn FnOnce() + Send>>,
+}
+
+/// Runs a request and answers: JSON when nothing had to go out before the
+/// response (or the client reads only JSON), SSE otherwise.
+async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
+    let Call {
+        request,
+        caller,
+        outlet,
+        cancel_on_close,
+        mode,
+        done,
+    } = call;
+    let id = request.id.clone();
+    // The permit is held while the handler runs.
+    let Ok(permit) = endpoint.running.clone().try_acquire_owned() else {
+        return reply::error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            Some(id),
+            ErrorObject::internal_error(format!(
+                "Server busy: {} requests are already running; retry later",
+                endpoint.config.max_concurrent
+            )),
+        );
+    };
     let guard = cancel_on_close.map(CancellationToken::drop_guard);
     let era = caller.era;
-    let id = request.id.clone();
     let server = endpoint.server.clone();
     let timeout = endpoint.config.request_timeout;
     let mut running = tokio::spawn(async move {
         let token = caller.cancellation.clone();
-        match tokio::time::timeout(timeout, server.answer(request, &caller)).await {
+        let answer = match tokio::time::timeout(timeout, server.answer(request, &caller)).await {
             Ok(answer) => answer,
             Err(_) => {
                 token.cancel();
@@ -329,50 +338,55 @@ async fn respond(
                     timeout.as_secs_f64()
                 )))
             }
+        };
+        drop(permit);
+        if let Some(done) = done {
+            done();
         }
+        answer
     });
     let finished = match mode {
         Mode::Stream => None,
         // A client that cannot read a stream gets the response alone.
         Mode::Json => {
             outlet.close();
-            Some((&mut running).await)
+            Some(joined(&mut running).await)
         }
         Mode::JsonUnlessNeeded => tokio::select! {
-            answer = &mut running => Some(answer),
+            answer = joined(&mut running) => Some(answer),
             () = outlet.needs_stream() => None,
         },
     };
-    if let Some(answer) = finished
-        && (mode == Mode::Json || !outlet.holds_messages())
-    {
-        if let Some(guard) = guard {
-            guard.disarm();
-        }
-        drop(permit);
-        let answer =
-            answer.unwrap_or_else(|_| Err(ErrorObject::internal_error("The handler panicked")));
-        return match answer {
-            Ok(result) => reply::json(
-                StatusCode::OK,
-                serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
-            ),
-            Err(error) => {
-                let status = if era == Era::Modern {
-                    status_of(&error)
-                } else {
-                    StatusCode::OK
-                };
-                reply::error(status, Some(id), error)
+    let finished = match finished {
+        Some(answer) if mode == Mode::Json || !outlet.holds_messages() => {
+            if let Some(guard) = guard {
+                guard.disarm();
             }
-        };
-    }
+            return match answer {
+                Ok(result) => reply::json(
+                    StatusCode::OK,
+                    serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
+                ),
+                Err(error) => {
+                    let status = if era == Era::Modern {
+                        status_of(&error)
+                    } else {
+                        StatusCode::OK
+                    };
+                    reply::error(status, Some(id), error)
+                }
+            };
+        }
+        // Done, but something went out first: the answer follows it on a stream.
+        other => other,
+    };
     let frames = outlet.start_stream(endpoint.config.retry);
     let streaming = outlet.clone();
     tokio::spawn(async move {
-        let answer = running
-            .await
-            .unwrap_or_else(|_| Err(ErrorObject::internal_error("The handler panicked")));
+        let answer = match finished {
+            Some(answer) => answer,
+            None => joined(&mut running).await,
+        };
         let bytes = match answer {
             Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)),
             Err(error) => serde_json::to_vec(&jsonrpc::ErrorResponse::new(Some(id), error)),
@@ -380,7 +394,16 @@ async fn respond(
         streaming.finish(&bytes.unwrap_or_default());
     });
     drop(outlet);
-    sse_response(sse::body(frames, (permit, guard)))
+    sse_response(sse::body(frames, guard))
+}
+
+/// A handler's answer, or the error a panicking handler leaves.
+async fn joined(
+    running: &mut tokio::task::JoinHandle<Result<Box<serde_json::value::RawValue>, ErrorObject>>,
+) -> Result<Box<serde_json::value::RawValue>, ErrorObject> {
+    running
+        .await
+        .unwrap_or_else(|_| Err(ErrorObject::internal_error("The handler panicked")))
 }
 
 /// A `200 text/event-stream` response.

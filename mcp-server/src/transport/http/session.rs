@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::{Duration, Instant};
 
+use axum::body::Bytes;
 use mcp_core::jsonrpc::RequestId;
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::events::EventStore;
@@ -41,7 +43,7 @@ impl Sessions {
             let now = Instant::now();
             let expired: Vec<String> = live
                 .iter()
-                .filter(|(_, s)| s.idle_since(now) >= self.idle)
+                .filter(|(_, s)| s.expired(now, self.idle))
                 .map(|(id, _)| id.clone())
                 .collect();
             for id in expired {
@@ -62,7 +64,7 @@ impl Sessions {
     pub(crate) fn get(&self, id: &str) -> Option<Arc<HttpSession>> {
         let mut live = lock(&self.live);
         let session = live.get(id)?.clone();
-        if session.idle_since(Instant::now()) >= self.idle {
+        if session.expired(Instant::now(), self.idle) {
             live.remove(id);
             session.end();
             return None;
@@ -98,6 +100,7 @@ pub(crate) struct HttpSession {
     next_stream: AtomicU64,
     outlets: Mutex<HashMap<u64, Weak<Outlet>>>,
     running: Mutex<HashMap<RequestId, CancellationToken>>,
+    standalone: Mutex<Option<mpsc::WeakUnboundedSender<Bytes>>>,
 }
 
 impl HttpSession {
@@ -113,11 +116,40 @@ impl HttpSession {
             next_stream: AtomicU64::new(1),
             outlets: Mutex::new(HashMap::new()),
             running: Mutex::new(HashMap::new()),
+            standalone: Mutex::new(None),
         }
     }
 
     fn idle_since(&self, now: Instant) -> Duration {
         now.saturating_duration_since(*lock(&self.last_seen))
+    }
+
+    /// Whether the session is expired: idle past `idle` with nothing running
+    /// and no standalone stream open.
+    fn expired(&self, now: Instant, idle: Duration) -> bool {
+        self.idle_since(now) >= idle && lock(&self.running).is_empty() && !self.standalone_open()
+    }
+
+    fn standalone_open(&self) -> bool {
+        lock(&self.standalone)
+            .as_ref()
+            .and_then(mpsc::WeakUnboundedSender::upgrade)
+            .is_some_and(|frames| !frames.is_closed())
+    }
+
+    /// Makes `frames` the session's one standalone stream; `false` while
+    /// another is open (a message goes out on one stream only).
+    pub(crate) fn claim_standalone(&self, frames: &mpsc::UnboundedSender<Bytes>) -> bool {
+        let mut standalone = lock(&self.standalone);
+        let open = standalone
+            .as_ref()
+            .and_then(mpsc::WeakUnboundedSender::upgrade)
+            .is_some_and(|frames| !frames.is_closed());
+        if open {
+            return false;
+        }
+        *standalone = Some(frames.downgrade());
+        true
     }
 
     fn touch(&self) {

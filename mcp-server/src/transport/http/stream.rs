@@ -75,6 +75,15 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
         }
         return sse_response(sse::body(reader, ()));
     }
+    if !session.claim_standalone(&frames) {
+        return reply::error(
+            StatusCode::CONFLICT,
+            None,
+            ErrorObject::invalid_request(
+                "This session's standalone stream is already open; resume a broken stream with Last-Event-ID",
+            ),
+        );
+    }
     forward_changes(&endpoint, &session, frames);
     sse_response(sse::body(reader, ()))
 }
