@@ -167,15 +167,17 @@ pub fn sink(attr: TokenStream, item: TokenStream) -> TokenStream {
     seam::expand(seam::Word::Sink, attr.into(), item.into()).into()
 }
 
-/// Reserved for a store seam, which does not exist yet: always a compile
-/// error naming the one-active seams that do (`#[source]`, `#[strategy]`).
+/// Registers the event store (a one-active seam: two fail boot): goes on
+/// an `impl EventStore for Type` block, `Type: Default`. The default keeps
+/// events in memory.
 ///
 /// | key | meaning | default |
 /// |---|---|---|
-/// | (none) | | |
+/// | `name = "..."` | the name in the boot report's selection | the type's name |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
 #[proc_macro_attribute]
-pub fn store(_attr: TokenStream, item: TokenStream) -> TokenStream {
-    seam::store(item.into()).into()
+pub fn store(attr: TokenStream, item: TokenStream) -> TokenStream {
+    seam::expand(seam::Word::Store, attr.into(), item.into()).into()
 }
 
 /// Turns an `async fn(ctx: RequestContext, params: P) -> Result<R, ErrorObject>`

@@ -1,6 +1,6 @@
 //! The seam attributes on `impl Trait for Type` blocks: `#[contributor]`,
 //! `#[customizer]`, `#[interceptor]`, `#[guard]`, `#[source]`, `#[strategy]`,
-//! `#[sink]` (and `#[store]`, which has no seam yet).
+//! `#[sink]` and `#[store]`.
 //!
 //! Convention: the attribute goes on the `impl` block of the seam trait, so
 //! the macro sees the trait (and its type argument) and picks the registry
@@ -11,7 +11,7 @@
 //! word, the trait matches the word, required keys present) → expand (the
 //! block unchanged, then one `Registration` per registry item).
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Expr, GenericArgument, ItemImpl, Lit, LitStr, Path, PathArguments, Type, UnOp};
@@ -28,6 +28,7 @@ pub(crate) enum Word {
     Source,
     Strategy,
     Sink,
+    Store,
 }
 
 impl Word {
@@ -41,13 +42,16 @@ impl Word {
             Word::Source => "source",
             Word::Strategy => "strategy",
             Word::Sink => "sink",
+            Word::Store => "store",
         }
     }
 
     /// The keys the attribute accepts.
     fn keys(self) -> &'static [&'static str] {
         match self {
-            Word::Contributor | Word::Source | Word::Strategy | Word::Sink => &["name", "crate"],
+            Word::Contributor | Word::Source | Word::Strategy | Word::Sink | Word::Store => {
+                &["name", "crate"]
+            }
             Word::Customizer => &["name", "order", "crate"],
             Word::Interceptor => &["name", "order", "stratum", "scope", "crate"],
             Word::Guard => &["name", "order", "on", "crate"],
@@ -70,6 +74,7 @@ impl Word {
             Word::Source => "`impl PrincipalSource for Type`",
             Word::Strategy => "`impl KeyStrategy for Type`",
             Word::Sink => "`impl ChangeSink for Type`",
+            Word::Store => "`impl EventStore for Type`",
         }
     }
 
@@ -86,6 +91,7 @@ impl Word {
             "PrincipalSource" => Word::Source,
             "KeyStrategy" => Word::Strategy,
             "ChangeSink" => Word::Sink,
+            "EventStore" => Word::Store,
             _ => return None,
         })
     }
@@ -404,6 +410,10 @@ fn registrations(word: Word, attr: TokenStream, block: &ItemImpl) -> syn::Result
             item: quote!(#krate::Item::ChangeSink(#arc)),
             order,
         }],
+        Word::Store => vec![Made {
+            item: quote!(#krate::Item::EventStore(#arc)),
+            order,
+        }],
     };
 
     let submitted = made
@@ -590,16 +600,4 @@ fn guard(
             )))
         })
         .collect())
-}
-
-/// `#[store]`: there is no store seam yet.
-pub(crate) fn store(item: TokenStream) -> TokenStream {
-    let error = syn::Error::new(
-        Span::call_site(),
-        "`#[store]` registers nothing: no store seam exists yet, so there are no stores to implement; \
-         today's one-active seams are `#[source]` (on `impl PrincipalSource for Type`) and \
-         `#[strategy]` (on `impl KeyStrategy for Type`), and `#[sink]` registers the `ChangeSink`",
-    )
-    .into_compile_error();
-    quote!(#item #error)
 }

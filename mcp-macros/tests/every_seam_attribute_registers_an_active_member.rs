@@ -21,11 +21,12 @@ use mcp_server::interceptor::{
 use mcp_server::memory::MemoryClient;
 use mcp_server::sink::{Change, ChangeSink};
 use mcp_server::source::{Credentials, Principal, PrincipalSource};
+use mcp_server::store::{EventStore, MemoryEventStore, Replay};
 use mcp_server::strategy::{HmacKeyStrategy, KeyStrategy};
 use mcp_server::target::Target;
 use mcp_server::{
     RequestContext, Server, contributor, customizer, guard, interceptor, method, sink, source,
-    strategy,
+    store, strategy,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -221,6 +222,23 @@ impl ChangeSink for Recorder {
     }
 }
 
+/// Keeps events in memory, under its own name.
+#[derive(Default)]
+struct Journal(MemoryEventStore);
+
+#[store(name = "journal")]
+impl EventStore for Journal {
+    fn append(&self, session: &str, stream: u64, message: &[u8]) -> String {
+        self.0.append(session, stream, message)
+    }
+    fn replay_after(&self, session: &str, last_event_id: &str) -> Option<Replay> {
+        self.0.replay_after(session, last_event_id)
+    }
+    fn forget(&self, session: &str) {
+        self.0.forget(session);
+    }
+}
+
 /// `vendor/x`: says who called, and echoes.
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 #[serde(into = "&str", try_from = "&str")]
@@ -286,6 +304,7 @@ fn the_boot_report_lists_every_attribute_with_its_origin() {
         ("Source", "principal source", "BearerSource"),
         ("Strategy", "key strategy", "fixed-keys"),
         ("Sink", "change sink", "Recorder"),
+        ("Store", "event store", "journal"),
     ] {
         let member = members
             .iter()
@@ -341,6 +360,9 @@ fn the_registered_source_strategy_and_sink_are_selected() {
         winner("ChangeSink"),
         ("Recorder", "the only one registered")
     );
+    assert_eq!(winner("EventStore"), ("journal", "the only one registered"));
+    let id = server.event_store().append("s", 1, b"{}");
+    assert_eq!(id, "1-0");
     let sealed = server.key_strategy().seal(b"x");
     assert_eq!(
         HmacKeyStrategy::from_key([9; 32]).open(&sealed).as_deref(),

@@ -52,6 +52,7 @@ pub mod resource;
 pub mod server;
 pub mod sink;
 pub mod source;
+pub mod store;
 pub mod strategy;
 pub mod target;
 pub mod tool;

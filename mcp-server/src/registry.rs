@@ -34,6 +34,7 @@ use crate::interceptor::{
 use crate::origin::Origin;
 use crate::sink::ChangeSink;
 use crate::source::PrincipalSource;
+use crate::store::EventStore;
 use crate::strategy::KeyStrategy;
 use crate::target::TargetKind;
 
@@ -118,6 +119,8 @@ pub enum Item {
     /// Where published changes go (exactly one is active; the default is an
     /// in-process broadcast, and `Builder::change_sink` counts as one).
     ChangeSink(Arc<dyn ChangeSink>),
+    /// The event store (a one-active seam).
+    EventStore(Arc<dyn EventStore>),
     /// Marks a crate as a linked extension, for `expect_extension`.
     Extension,
 }
@@ -145,6 +148,7 @@ impl Item {
             Item::PrincipalSource(_) => "Source",
             Item::KeyStrategy(_) => "Strategy",
             Item::ChangeSink(_) => "Sink",
+            Item::EventStore(_) => "Store",
             Item::Extension => "Extension",
         }
     }

@@ -22,6 +22,7 @@ use crate::input::{ClientRequester, InputChannel};
 use crate::interceptor::{RawCall, RawChain, RawNext};
 use crate::sink::{Change, ChangeSink, DiscardSink, Fanout, NotificationSink};
 use crate::source::{Credentials, PrincipalSource};
+use crate::store::EventStore;
 use crate::strategy::KeyStrategy;
 
 /// An assembled MCP server. Clones share it.
@@ -38,6 +39,7 @@ pub(crate) struct ServerInner {
     pub(crate) principal_source: Arc<dyn PrincipalSource>,
     pub(crate) key_strategy: Arc<dyn KeyStrategy>,
     pub(crate) changes: Arc<Fanout>,
+    pub(crate) event_store: Arc<dyn EventStore>,
     /// The server's `Implementation`, encoded once for modern results' `_meta`.
     pub(crate) server_info: Box<RawValue>,
     pub(crate) report: BootReport,
@@ -155,6 +157,11 @@ impl Server {
     /// instance's own listeners.
     pub fn changes(&self) -> &dyn ChangeSink {
         &*self.inner.changes
+    }
+
+    /// The active event store.
+    pub fn event_store(&self) -> &Arc<dyn EventStore> {
+        &self.inner.event_store
     }
 
     /// A listener for the changes published through this server, as a

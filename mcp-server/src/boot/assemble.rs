@@ -35,6 +35,7 @@ use crate::registry::{self, Item, Scope};
 use crate::server::{Server, ServerInner};
 use crate::sink::{BroadcastChangeSink, ChangeSink};
 use crate::source::{AnonymousPrincipalSource, PrincipalSource};
+use crate::store::{EventStore, MemoryEventStore};
 use crate::strategy::{Candidate, HmacKeyStrategy, KeyStrategy, select};
 use crate::target::{Target, TargetKind};
 use crate::uri_template::UriTemplate;
@@ -95,6 +96,7 @@ struct Seams {
     principal_sources: Vec<Candidate<Arc<dyn PrincipalSource>>>,
     key_strategies: Vec<Candidate<Arc<dyn KeyStrategy>>>,
     change_sinks: Vec<Candidate<Arc<dyn ChangeSink>>>,
+    event_stores: Vec<Candidate<Arc<dyn EventStore>>>,
     extensions: BTreeSet<&'static str>,
 }
 
@@ -277,6 +279,19 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         Ok(chosen) => Some(chosen),
         Err(all) => {
             duplicate_strategies("ChangeSink", all, &mut errors);
+            None
+        }
+    };
+
+    let event_store = match select("EventStore", seams.event_stores, || {
+        (
+            "MemoryEventStore".to_owned(),
+            Arc::new(MemoryEventStore::default()) as Arc<dyn EventStore>,
+        )
+    }) {
+        Ok(chosen) => Some(chosen),
+        Err(all) => {
+            duplicate_strategies("EventStore", all, &mut errors);
             None
         }
     };
@@ -511,7 +526,8 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         Some((principal_source, principal_selection)),
         Some((key_strategy, key_selection)),
         Some((changes, changes_selection)),
-    ) = (principal_source, key_strategy, change_sink)
+        Some((event_store, events_selection)),
+    ) = (principal_source, key_strategy, change_sink, event_store)
     else {
         return Err(BootErrors(errors));
     };
@@ -523,7 +539,12 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     let report = BootReport {
         server: info.clone(),
         members,
-        selections: vec![principal_selection, key_selection, changes_selection],
+        selections: vec![
+            principal_selection,
+            key_selection,
+            changes_selection,
+            events_selection,
+        ],
         raw_interceptors: raw_names,
         methods: reports,
     };
@@ -542,6 +563,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         principal_source,
         key_strategy,
         changes: Arc::new(crate::sink::Fanout::new(changes)),
+        event_store,
         report,
     }))
 }
@@ -652,6 +674,14 @@ fn sort_into_seams(entries: Vec<Entry>, members: &mut Vec<Member>) -> Seams {
             Item::ChangeSink(s) => {
                 member("change sink", None);
                 seams.change_sinks.push(Candidate {
+                    name,
+                    origin,
+                    value: s,
+                });
+            }
+            Item::EventStore(s) => {
+                member("event store", None);
+                seams.event_stores.push(Candidate {
                     name,
                     origin,
                     value: s,

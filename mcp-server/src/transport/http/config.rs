@@ -1,11 +1,8 @@
 //! What an HTTP endpoint allows: hosts and origins, sizes, times, counts.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::context::DEFAULT_INPUT_TIMEOUT;
-
-use super::events::{EventStore, MemoryEventStore};
 
 /// The limits and allow-lists of a Streamable HTTP endpoint.
 ///
@@ -37,7 +34,6 @@ pub struct HttpConfig {
     pub(crate) input_timeout: Duration,
     pub(crate) retry: Duration,
     pub(crate) keep_alive: Duration,
-    pub(crate) events: Arc<dyn EventStore>,
 }
 
 impl std::fmt::Debug for HttpConfig {
@@ -69,7 +65,6 @@ impl Default for HttpConfig {
             input_timeout: DEFAULT_INPUT_TIMEOUT,
             retry: Duration::from_secs(1),
             keep_alive: Duration::from_secs(15),
-            events: Arc::new(MemoryEventStore::default()),
         }
     }
 }
@@ -142,13 +137,6 @@ impl HttpConfig {
     #[must_use]
     pub fn input_timeout(mut self, timeout: Duration) -> Self {
         self.input_timeout = timeout;
-        self
-    }
-
-    /// Where legacy SSE events are kept for resumption with `Last-Event-ID`.
-    #[must_use]
-    pub fn event_store(mut self, store: impl EventStore) -> Self {
-        self.events = Arc::new(store);
         self
     }
 }

@@ -31,7 +31,6 @@
 
 mod accept;
 mod config;
-mod events;
 mod headers;
 mod outlet;
 mod post;
@@ -53,7 +52,6 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 pub use config::HttpConfig;
-pub use events::{EventStore, MemoryEventStore, Replay};
 
 use crate::server::Server;
 use crate::source::Credentials;
@@ -84,7 +82,7 @@ pub fn router(server: Server, path: &str, config: HttpConfig) -> Router {
         sessions: Sessions::new(
             config.session_idle,
             config.max_sessions,
-            config.events.clone(),
+            server.event_store().clone(),
         ),
         running: Arc::new(Semaphore::new(config.max_concurrent)),
         server,

@@ -12,9 +12,9 @@ use mcp_core::jsonrpc::RequestId;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::events::EventStore;
 use super::outlet::Outlet;
 use crate::legacy::Lifecycle;
+use crate::store::EventStore;
 use crate::transport::outbound::Outbound;
 
 /// Every live session of one endpoint.

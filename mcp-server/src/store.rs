@@ -1,5 +1,9 @@
-//! The event store: where a legacy session's SSE events are kept so a
-//! client whose stream broke can resume it with `Last-Event-ID`.
+//! Stores: state a deployment keeps where it chooses. Exactly one member of
+//! each store seam is active: the framework's default unless one is linked
+//! (`#[store]`) or registered on the builder; two fail boot.
+//!
+//! The first is the [`EventStore`]: where a legacy session's SSE events are
+//! kept so a client whose stream broke can resume it with `Last-Event-ID`.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -10,7 +14,7 @@ use std::sync::Mutex;
 /// store decides how much history to keep.
 ///
 /// ```
-/// use mcp_server::transport::http::{EventStore, MemoryEventStore};
+/// use mcp_server::store::{EventStore, MemoryEventStore};
 ///
 /// let store = MemoryEventStore::default();
 /// let first = store.append("session", 7, b"{\"a\":1}");
@@ -19,6 +23,10 @@ use std::sync::Mutex;
 /// assert_eq!(replay.stream, 7);
 /// assert_eq!(replay.events, vec![(second, b"{\"b\":2}".to_vec())]);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an event store",
+    note = "implement `mcp_server::store::EventStore` and register it (the `#[store]` attribute on the `impl` block does both)"
+)]
 pub trait EventStore: Send + Sync + 'static {
     /// Stores one event of `stream` in `session`; returns its id.
     fn append(&self, session: &str, stream: u64, message: &[u8]) -> String;
