@@ -92,4 +92,6 @@ mod guides {
     struct GettingStarted;
     #[doc = include_str!("../../docs/extension-author.md")]
     struct ExtensionAuthor;
+    #[doc = include_str!("../../docs/transports.md")]
+    struct Transports;
 }
