@@ -1,0 +1,297 @@
+#!/usr/bin/env node
+// ts_client.mjs: drives an MCP server with the TypeScript SDK v1
+// (@modelcontextprotocol/sdk 1.32.2), which only speaks the legacy handshake
+// (initialize + session).
+//
+// Usage:
+//   node ts_client.mjs [--timeout MS] URL
+//   node ts_client.mjs [--timeout MS] stdio CMD [ARGS...]
+//
+// The SDK is loaded from $TS_SDK_NODE_MODULES, else from
+// ${MCP_INTEROP_HOME:-$HOME/.cache/mcp-interop}/clients/node_modules (install.sh).
+//
+// Checks, in order, printing `ok: <name>` for each and stopping with a
+// `FAIL: <name>: <why>` line on stderr (exit 1) at the first that does not hold:
+// the protocol version (HTTP only; stdio does not expose it), tools/list (with
+// test_simple_text, every tool described), test_simple_text, test_tool_with_progress
+// (>= 3 non-decreasing progress notifications), test_sampling and test_elicitation
+// (answered by this client's handlers), test_tool_with_logging after
+// logging/setLevel debug (>= 3 log notifications), resources/read of
+// test://template/42/data, prompts/get test_prompt_with_arguments,
+// completion/complete; over HTTP it ends with DELETE (terminateSession).
+
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const USAGE = 'usage: ts_client.mjs [--timeout MS] (URL | stdio CMD [ARGS...])';
+
+function parseArgs(argv) {
+  const out = { timeout: 30000, target: [] };
+  let i = 0;
+  while (i < argv.length && out.target.length === 0) {
+    const a = argv[i];
+    if (a === '-h' || a === '--help') {
+      console.log(USAGE);
+      console.log('Drives an MCP server with @modelcontextprotocol/sdk 1.32.2 (legacy handshake).');
+      process.exit(0);
+    } else if (a === '--timeout') {
+      out.timeout = Number(argv[i + 1]);
+      if (!Number.isFinite(out.timeout) || out.timeout <= 0) usageError('--timeout needs a number of milliseconds');
+      i += 2;
+    } else {
+      out.target = argv.slice(i);
+    }
+  }
+  if (out.target.length === 0) usageError('a target is needed');
+  if (out.target[0] === 'stdio' && out.target.length < 2) usageError('stdio needs a command');
+  if (out.target[0] !== 'stdio' && out.target.length !== 1) usageError(`one URL expected, got ${out.target.join(' ')}`);
+  return out;
+}
+
+function usageError(msg) {
+  console.error(`${USAGE}\n${msg}`);
+  process.exit(2);
+}
+
+// Resolve "@modelcontextprotocol/sdk/<sub>" through the package's export map
+// ("import" condition), from a node_modules that need not be next to this file.
+function sdkModuleUrl(sub) {
+  const home = process.env.MCP_INTEROP_HOME || join(process.env.HOME || homedir(), '.cache', 'mcp-interop');
+  const nodeModules = process.env.TS_SDK_NODE_MODULES || join(home, 'clients', 'node_modules');
+  const pkgDir = join(nodeModules, '@modelcontextprotocol', 'sdk');
+  if (!existsSync(join(pkgDir, 'package.json'))) {
+    throw new Error(`@modelcontextprotocol/sdk not found in ${nodeModules}; run .ci/interop/install.sh`);
+  }
+  const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  const key = `./${sub}`;
+  let entry = pkg.exports[key];
+  let star = '';
+  if (entry === undefined) {
+    for (const [pattern, target] of Object.entries(pkg.exports)) {
+      if (pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1))) {
+        entry = target;
+        star = key.slice(pattern.length - 1);
+        break;
+      }
+    }
+  }
+  if (entry === undefined) throw new Error(`${key} is not exported by @modelcontextprotocol/sdk ${pkg.version}`);
+  const file = (typeof entry === 'string' ? entry : entry.import ?? entry.default).replace('*', star);
+  return pathToFileURL(join(pkgDir, file)).href;
+}
+
+class CheckFailed extends Error {
+  constructor(name, why) {
+    super(`${name}: ${why}`);
+    this.check = name;
+    this.why = why;
+  }
+}
+
+const ok = (name) => console.log(`ok: ${name}`);
+function require_(name, cond, why) {
+  if (!cond) throw new CheckFailed(name, why);
+}
+const texts = (content) => (content ?? []).filter((c) => c.type === 'text').map((c) => c.text ?? '');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A value of the right type per property of a flat elicitation schema.
+function fillSchema(schema) {
+  const out = {};
+  for (const [key, prop] of Object.entries(schema?.properties ?? {})) {
+    if ('default' in prop) out[key] = prop.default;
+    else if (prop.enum?.length) out[key] = prop.enum[0];
+    else if (prop.oneOf?.length) out[key] = prop.oneOf[0].const;
+    else if (prop.type === 'boolean') out[key] = true;
+    else if (prop.type === 'integer') out[key] = 1;
+    else if (prop.type === 'number') out[key] = 1.5;
+    else if (prop.type === 'array') {
+      const choices = prop.items?.enum ?? (prop.items?.anyOf ?? []).map((o) => o.const);
+      out[key] = choices.slice(0, 1);
+    } else if (prop.format === 'email' || key.includes('email')) out[key] = 'test@example.com';
+    else out[key] = key.includes('user') ? 'testuser' : 'test';
+  }
+  return out;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const [{ Client }, types] = await Promise.all([
+    import(sdkModuleUrl('client/index.js')),
+    import(sdkModuleUrl('types.js')),
+  ]);
+
+  let transport;
+  const isHttp = args.target[0] !== 'stdio';
+  if (isHttp) {
+    const { StreamableHTTPClientTransport } = await import(sdkModuleUrl('client/streamableHttp.js'));
+    transport = new StreamableHTTPClientTransport(new URL(args.target[0]));
+  } else {
+    const { StdioClientTransport } = await import(sdkModuleUrl('client/stdio.js'));
+    transport = new StdioClientTransport({ command: args.target[1], args: args.target.slice(2), stderr: 'inherit' });
+  }
+  console.log(`typescript sdk client, target=${args.target.join(' ')}`);
+
+  const client = new Client(
+    { name: 'mcp-interop-ts', version: '1.32.2' },
+    { capabilities: { sampling: {}, elicitation: {} } },
+  );
+  const calls = { sampling: 0, elicitation: 0 };
+  client.setRequestHandler(types.CreateMessageRequestSchema, async (req) => {
+    calls.sampling++;
+    const asked = req.params.messages?.[0]?.content?.text ?? '';
+    return {
+      role: 'assistant',
+      model: 'interop-test-model',
+      stopReason: 'endTurn',
+      content: { type: 'text', text: `sampled reply to: ${asked}` },
+    };
+  });
+  client.setRequestHandler(types.ElicitRequestSchema, async (req) => {
+    calls.elicitation++;
+    return { action: 'accept', content: fillSchema(req.params.requestedSchema) };
+  });
+  // Every progress notification as it arrives, before the SDK routes it. The v1 SDK runs
+  // notification handlers in a microtask but response handlers at once, so when the
+  // last progress notification and the result arrive in one read, it has already
+  // dropped the request's onprogress handler and loses that notification. The count
+  // is taken here, so a server that sends them in the right order is not blamed.
+  const progressSeen = [];
+  client.setNotificationHandler(types.ProgressNotificationSchema, (n) => {
+    progressSeen.push(n.params);
+    client._onprogress(n);
+  });
+  const logs = [];
+  client.setNotificationHandler(types.LoggingMessageNotificationSchema, (n) => {
+    logs.push({ at: Date.now(), params: n.params });
+  });
+
+  const opts = { timeout: args.timeout };
+  let step = 'connect';
+  try {
+    await client.connect(transport, opts);
+    ok('connect');
+
+    step = 'protocol-version';
+    if (isHttp) {
+      const v = transport.protocolVersion;
+      require_(step, v === '2025-11-25', `negotiated ${JSON.stringify(v)}, expected "2025-11-25"`);
+      ok(`${step} ${v}`);
+    } else {
+      console.log('skip: protocol-version (stdio transport does not expose it)');
+    }
+
+    step = 'tools/list';
+    const tools = [];
+    let cursor;
+    for (let page = 0; page < 100; page++) {
+      const r = await client.listTools(cursor ? { cursor } : undefined, opts);
+      tools.push(...r.tools);
+      cursor = r.nextCursor;
+      if (!cursor) break;
+    }
+    const names = tools.map((t) => t.name);
+    require_(step, names.includes('test_simple_text'), `test_simple_text missing from ${JSON.stringify(names)}`);
+    const undescribed = tools.filter((t) => !(t.description ?? '').trim()).map((t) => t.name);
+    require_(step, undescribed.length === 0, `tools without a description: ${JSON.stringify(undescribed)}`);
+    ok(`${step} (${tools.length} tools)`);
+
+    step = 'tools/call test_simple_text';
+    let r = await client.callTool({ name: 'test_simple_text', arguments: {} }, undefined, opts);
+    require_(step, !r.isError, `isError result: ${JSON.stringify(r.content)}`);
+    require_(step, texts(r.content).some((t) => t.trim()), `no text content: ${JSON.stringify(r.content)}`);
+    ok(step);
+
+    step = 'tools/call test_tool_with_progress';
+    const viaSdk = [];
+    const before = progressSeen.length;
+    r = await client.callTool({ name: 'test_tool_with_progress', arguments: {} }, undefined, {
+      ...opts,
+      onprogress: (p) => viaSdk.push(p.progress),
+    });
+    await sleep(50); // let queued notification handlers run
+    require_(step, !r.isError, `isError result: ${JSON.stringify(r.content)}`);
+    const seen = progressSeen.slice(before).map((p) => p.progress);
+    require_(step, viaSdk.length >= 1, 'onprogress was never called');
+    require_(step, seen.length >= 3, `${seen.length} progress notifications, expected >= 3: ${JSON.stringify(seen)}`);
+    require_(step, seen.every((p, i) => i === 0 || seen[i - 1] <= p), `progress decreases: ${JSON.stringify(seen)}`);
+    const dropped = seen.length - viaSdk.length;
+    ok(`${step} (${seen.length} notifications${dropped > 0 ? `, ${dropped} arrived with the result, after the SDK's onprogress was gone` : ''})`);
+
+    step = 'tools/call test_sampling';
+    r = await client.callTool({ name: 'test_sampling', arguments: { prompt: 'Say hello' } }, undefined, opts);
+    require_(step, calls.sampling >= 1, 'the sampling handler was never invoked');
+    require_(step, !r.isError, `isError result: ${JSON.stringify(r.content)}`);
+    require_(step, texts(r.content).some((t) => t.trim()), `empty result: ${JSON.stringify(r.content)}`);
+    ok(step);
+
+    step = 'tools/call test_elicitation';
+    r = await client.callTool(
+      { name: 'test_elicitation', arguments: { message: 'Please give your details' } },
+      undefined,
+      opts,
+    );
+    require_(step, calls.elicitation >= 1, 'the elicitation handler was never invoked');
+    require_(step, !r.isError, `isError result: ${JSON.stringify(r.content)}`);
+    require_(step, texts(r.content).some((t) => t.trim()), `empty result: ${JSON.stringify(r.content)}`);
+    ok(step);
+
+    step = 'logging/setLevel debug';
+    await client.setLoggingLevel('debug', opts);
+    ok(step);
+
+    step = 'tools/call test_tool_with_logging';
+    const since = Date.now();
+    r = await client.callTool({ name: 'test_tool_with_logging', arguments: {} }, undefined, opts);
+    await sleep(200); // notifications may trail the result a little
+    require_(step, !r.isError, `isError result: ${JSON.stringify(r.content)}`);
+    const during = logs.filter((l) => l.at >= since);
+    require_(step, during.length >= 3, `${during.length} log notifications, expected >= 3`);
+    ok(`${step} (${during.length} log messages)`);
+
+    step = 'resources/read test://template/42/data';
+    const rr = await client.readResource({ uri: 'test://template/42/data' }, opts);
+    const body = (rr.contents ?? []).map((c) => c.text ?? '').join(' ');
+    require_(step, (rr.contents ?? []).length > 0, 'no contents');
+    require_(step, body.includes('42'), `'42' not in the text: ${JSON.stringify(body)}`);
+    ok(step);
+
+    step = 'prompts/get test_prompt_with_arguments';
+    const gp = await client.getPrompt(
+      { name: 'test_prompt_with_arguments', arguments: { arg1: 'first-value', arg2: 'second-value' } },
+      opts,
+    );
+    const said = (gp.messages ?? []).map((m) => m.content?.text ?? '').join(' ');
+    require_(step, said.includes('first-value') && said.includes('second-value'), `arguments not in the prompt: ${JSON.stringify(said)}`);
+    ok(step);
+
+    step = 'completion/complete arg1';
+    const cr = await client.complete(
+      { ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' }, argument: { name: 'arg1', value: 'a' } },
+      opts,
+    );
+    require_(step, Array.isArray(cr.completion?.values), `values is not an array: ${JSON.stringify(cr.completion)}`);
+    ok(`${step} (${cr.completion.values.length} values)`);
+
+    if (isHttp) {
+      step = 'terminateSession (DELETE)';
+      await transport.terminateSession();
+      ok(step);
+    }
+    step = 'close';
+    await client.close();
+    ok(step);
+  } catch (e) {
+    const failure = e instanceof CheckFailed ? e : new CheckFailed(step, `${e?.name ?? 'Error'}: ${e?.message ?? e}`);
+    console.error(`FAIL: ${failure.check}: ${failure.why}`);
+    await client.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+main().catch((e) => {
+  console.error(`FAIL: setup: ${e?.stack ?? e}`);
+  process.exit(1);
+});
