@@ -40,6 +40,8 @@ pub(crate) struct ServerInner {
     pub(crate) key_strategy: Arc<dyn KeyStrategy>,
     pub(crate) changes: Arc<Fanout>,
     pub(crate) event_store: Arc<dyn EventStore>,
+    /// By tool: the arguments mirrored in `Mcp-Param-*` headers.
+    pub(crate) param_headers: std::collections::HashMap<String, Vec<crate::tool::ParamHeader>>,
     /// The server's `Implementation`, encoded once for modern results' `_meta`.
     pub(crate) server_info: Box<RawValue>,
     pub(crate) report: BootReport,
@@ -157,6 +159,15 @@ impl Server {
     /// instance's own listeners.
     pub fn changes(&self) -> &dyn ChangeSink {
         &*self.inner.changes
+    }
+
+    /// The arguments of `tool` a 2026-07-28 client mirrors in
+    /// `Mcp-Param-*` headers (those its schema marks `x-mcp-header`).
+    pub fn param_headers(&self, tool: &str) -> &[crate::tool::ParamHeader] {
+        self.inner
+            .param_headers
+            .get(tool)
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The active event store.

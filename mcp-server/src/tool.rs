@@ -280,3 +280,30 @@ where
         })
     }
 }
+
+/// A tool argument a 2026-07-28 client mirrors in an `Mcp-Param-{header}`
+/// header, because its input schema marks it with `x-mcp-header`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParamHeader {
+    /// The header name after `Mcp-Param-`, as the schema gives it.
+    pub header: String,
+    /// The argument it mirrors.
+    pub argument: String,
+}
+
+/// The arguments of `tool` that its input schema marks with `x-mcp-header`.
+pub fn param_headers(tool: &Tool) -> Vec<ParamHeader> {
+    let Some(JsonValue::Object(properties)) = tool.input_schema.get("properties") else {
+        return Vec::new();
+    };
+    properties
+        .iter()
+        .filter_map(|(argument, schema)| {
+            let header = schema.get("x-mcp-header")?.as_str()?;
+            Some(ParamHeader {
+                header: header.to_owned(),
+                argument: argument.clone(),
+            })
+        })
+        .collect()
+}

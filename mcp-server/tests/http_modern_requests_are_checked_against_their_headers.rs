@@ -34,6 +34,21 @@ fn app() -> Router {
                         Ok(CallToolResult::text("echoed"))
                     }),
                 );
+                let mut mirrored = tool("query");
+                mirrored.input_schema = serde_json::from_value(json!({
+                    "type": "object",
+                    "properties": {
+                        "region": {"type": "string", "x-mcp-header": "Region"},
+                        "sql": {"type": "string"}
+                    }
+                }))
+                .unwrap();
+                c.tool(
+                    mirrored,
+                    handler_fn::<CallTool, _, _, _>(|_, _| async {
+                        Ok(CallToolResult::text("queried"))
+                    }),
+                );
                 c.resource(
                     Resource {
                         uri: "file:///readme".into(),
@@ -535,4 +550,63 @@ async fn a_read_result_carries_caching_hints() {
         matches!(result["cacheScope"].as_str(), Some("public" | "private")),
         "{body}"
     );
+}
+
+/// A `tools/call` of `query` with these arguments and extra headers.
+fn query(arguments: Value, extra: &[(&'static str, &'static str)]) -> Request<Body> {
+    let mut sent = headers("tools/call", Some("query"));
+    sent.extend_from_slice(extra);
+    post(
+        &sent,
+        &body(
+            json!(30),
+            "tools/call",
+            json!({"name": "query", "arguments": arguments}),
+        ),
+    )
+}
+
+#[tokio::test]
+async fn a_mirrored_argument_must_come_with_its_param_header_equal_to_it() {
+    let app = app();
+    let region = json!({"region": "Hello", "sql": "SELECT 1"});
+    let (status, ok) = answer(
+        &app,
+        query(region.clone(), &[("mcp-param-region", "Hello")]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{ok}");
+    assert_eq!(ok["result"]["content"][0]["text"], "queried");
+    let base64 = [("mcp-param-region", "=?base64?SGVsbG8=?=")];
+    assert_eq!(
+        answer(&app, query(region.clone(), &base64)).await.0,
+        StatusCode::OK
+    );
+    for (extra, why) in [
+        (&[][..], "missing"),
+        (&[("mcp-param-region", "Goodbye")][..], "different"),
+        (
+            &[("mcp-param-region", "=?base64?SGVsbG8?=")][..],
+            "bad padding",
+        ),
+    ] {
+        let (status, refused) = answer(&app, query(region.clone(), extra)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{why}: {refused}");
+        assert_eq!(refused["error"]["code"], -32020, "{why}: {refused}");
+        assert_eq!(refused["id"], 30);
+    }
+}
+
+#[tokio::test]
+async fn an_absent_mirrored_argument_needs_no_header_and_allows_none() {
+    let app = app();
+    let (status, ok) = answer(&app, query(json!({"sql": "SELECT 1"}), &[])).await;
+    assert_eq!(status, StatusCode::OK, "{ok}");
+    let (status, refused) = answer(
+        &app,
+        query(json!({"sql": "SELECT 1"}), &[("mcp-param-region", "x")]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(refused["error"]["code"], -32020);
 }

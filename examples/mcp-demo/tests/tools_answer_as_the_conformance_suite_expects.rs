@@ -8,7 +8,7 @@ use mcp_server::memory::MemoryClient;
 use serde_json::json;
 
 /// Every tool of the contract, by name.
-const TOOLS: [&str; 19] = [
+const TOOLS: [&str; 20] = [
     "json_schema_2020_12_tool",
     "test_audio_content",
     "test_elicitation",
@@ -20,6 +20,7 @@ const TOOLS: [&str; 19] = [
     "test_logging_tool",
     "test_missing_capability",
     "test_multiple_content_types",
+    "test_param_headers",
     "test_reconnection",
     "test_sampling",
     "test_simple_text",

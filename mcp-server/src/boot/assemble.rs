@@ -322,12 +322,19 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     };
     let mut typed = seams.typed;
     let mut routes: Vec<(String, Built)> = Vec::new();
+    let mut param_headers = HashMap::new();
     let mut add = |method: &str, built: Built| routes.push((method.to_owned(), built));
     let mut take = |method: &str| typed.remove(method).unwrap_or_default();
 
     if !tools.is_empty() {
         let built = handlers::<Tool, CallTool>(tools, &seams.tools, &chains, &mut errors);
         let (by_name, listed) = by_name("tool", built);
+        for item in &listed {
+            let mirrored = crate::tool::param_headers(&item.descriptor);
+            if !mirrored.is_empty() {
+                param_headers.insert(item.descriptor.name.clone(), mirrored);
+            }
+        }
         add(
             CallTool::NAME,
             route::<CallTool>(Origin::FRAMEWORK, take(CallTool::NAME), Box::new(by_name)),
@@ -564,6 +571,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         key_strategy,
         changes: Arc::new(crate::sink::Fanout::new(changes)),
         event_store,
+        param_headers,
         report,
     }))
 }

@@ -7,11 +7,13 @@
 //! | [`input`] | tools that ask the client: sampling and elicitation |
 //! | [`forms`] | the elicitation forms those tools send |
 //! | [`schema`] | the tool with a hand-written JSON Schema 2020-12 input schema |
+//! | [`headers`] | the tool whose argument is mirrored in an `Mcp-Param-*` header |
 //! | [`changes`] | tools that announce a changed tool or prompt list |
 
 pub mod changes;
 pub mod content;
 pub mod forms;
+pub mod headers;
 pub mod input;
 pub mod schema;
 pub mod stream;

@@ -6,7 +6,9 @@ use axum::http::HeaderMap;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use mcp_core::error::ErrorObject;
-use mcp_core::json::JsonValue;
+use mcp_core::json::{JsonObject, JsonValue};
+
+use crate::tool::ParamHeader;
 
 pub(crate) const PROTOCOL_VERSION: &str = "mcp-protocol-version";
 pub(crate) const METHOD: &str = "mcp-method";
@@ -47,19 +49,51 @@ pub(crate) fn check_method_and_name(
         return Ok(());
     };
     let header = text(headers, NAME)?.ok_or_else(|| missing("Mcp-Name"))?;
-    let decoded = decode(header)?;
-    let matches = match target {
-        JsonValue::String(body) => decoded == *body,
-        JsonValue::Number(body) => decoded.parse::<f64>().ok() == body.as_f64(),
-        JsonValue::Bool(body) => decoded == body.to_string(),
-        _ => false,
-    };
-    if matches {
+    if same_value(&decode(header)?, target) {
         Ok(())
     } else {
         Err(ErrorObject::header_mismatch(format!(
             "Header mismatch: Mcp-Name header value '{header}' does not match body value {target}"
         )))
+    }
+}
+
+/// Checks the `Mcp-Param-*` headers of a `tools/call` against the
+/// arguments they mirror: present exactly when the argument is present and
+/// not null, and equal to it.
+pub(crate) fn check_params(
+    headers: &HeaderMap,
+    mirrored: &[ParamHeader],
+    arguments: Option<&JsonObject>,
+) -> Result<(), ErrorObject> {
+    for ParamHeader { header, argument } in mirrored {
+        let name = format!("mcp-param-{}", header.to_ascii_lowercase());
+        let sent = text(headers, &name)?;
+        let body = arguments
+            .and_then(|a| a.get(argument))
+            .filter(|v| !v.is_null());
+        match (sent, body) {
+            (None, None) => {}
+            (Some(sent), Some(body)) if same_value(&decode(sent)?, body) => {}
+            (None, Some(_)) => return Err(missing(&format!("Mcp-Param-{header}"))),
+            (Some(sent), _) => {
+                return Err(ErrorObject::header_mismatch(format!(
+                    "Header mismatch: Mcp-Param-{header} header value '{sent}' does not match argument `{argument}`"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether a decoded header value says what a body value says: strings
+/// equal, numbers equal as numbers, booleans as `true` or `false`.
+fn same_value(header: &str, body: &JsonValue) -> bool {
+    match body {
+        JsonValue::String(body) => header == body,
+        JsonValue::Number(body) => header.parse::<f64>().ok() == body.as_f64(),
+        JsonValue::Bool(body) => header == if *body { "true" } else { "false" },
+        _ => false,
     }
 }
 
@@ -157,6 +191,30 @@ mod tests {
                 .0,
             -32020
         );
+    }
+
+    #[test]
+    fn param_headers_mirror_present_arguments_only() {
+        let mirrored = [ParamHeader {
+            header: "Region".into(),
+            argument: "region".into(),
+        }];
+        let args = json!({"region": "Hello"});
+        let args = args.as_object();
+        let sent = headers(&[("mcp-param-region", "=?base64?SGVsbG8=?=")]);
+        assert!(check_params(&sent, &mirrored, args).is_ok());
+        let missing = check_params(&headers(&[]), &mirrored, args).unwrap_err();
+        assert_eq!(missing.code.0, -32020);
+        let stray = headers(&[("mcp-param-region", "x")]);
+        let none = json!({});
+        assert_eq!(
+            check_params(&stray, &mirrored, none.as_object())
+                .unwrap_err()
+                .code
+                .0,
+            -32020
+        );
+        assert!(check_params(&headers(&[]), &mirrored, none.as_object()).is_ok());
     }
 
     #[test]

@@ -10,7 +10,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 use mcp_core::cancellation::CancelledNotificationParams;
 use mcp_core::error::ErrorObject;
-use mcp_core::json::JsonValue;
+use mcp_core::json::{JsonObject, JsonValue};
 use mcp_core::jsonrpc::{self, Message, Notification, Request, ResultResponse};
 use mcp_core::meta::{self, RequestMeta};
 use mcp_core::version::{self, Era};
@@ -25,7 +25,7 @@ use super::requester::StreamRequester;
 use super::session::HttpSession;
 use super::{Endpoint, sse};
 use crate::input::ClientRequester;
-use crate::server::Caller;
+use crate::server::{Caller, Server};
 use crate::source::Credentials;
 
 /// Serves a `POST` to the endpoint.
@@ -185,7 +185,7 @@ async fn sessionless(
             );
         }
     };
-    if let Err(error) = check_modern(headers, &request) {
+    if let Err(error) = check_modern(&endpoint.server, headers, &request) {
         return reply::error(
             status_of(&error).max(StatusCode::BAD_REQUEST),
             Some(request.id),
@@ -254,11 +254,18 @@ struct Probe {
     uri: Option<JsonValue>,
     #[serde(rename = "taskId", default)]
     task_id: Option<JsonValue>,
+    /// Read only for tools whose arguments are mirrored in headers.
+    #[serde(default)]
+    arguments: Option<Box<serde_json::value::RawValue>>,
 }
 
 /// The 2026-07-28 header and `_meta` rules, in the order the transport
 /// specification gives them.
-fn check_modern(headers: &HeaderMap, request: &Request) -> Result<(), ErrorObject> {
+fn check_modern(
+    server: &Server,
+    headers: &HeaderMap,
+    request: &Request,
+) -> Result<(), ErrorObject> {
     let header_version = headers::protocol_version(headers)?;
     let probe: Probe = request.params_as()?;
     let meta = probe.meta.unwrap_or_default();
@@ -280,7 +287,19 @@ fn check_modern(headers: &HeaderMap, request: &Request) -> Result<(), ErrorObjec
         Some(_) => probe.task_id.as_ref(),
         None => None,
     };
-    headers::check_method_and_name(headers, &request.method, target)
+    headers::check_method_and_name(headers, &request.method, target)?;
+    if request.method == "tools/call"
+        && let Some(JsonValue::String(tool)) = &probe.name
+    {
+        let mirrored = server.param_headers(tool);
+        if !mirrored.is_empty() {
+            let arguments = probe
+                .arguments
+                .and_then(|raw| serde_json::from_str::<JsonObject>(raw.get()).ok());
+            headers::check_params(headers, mirrored, arguments.as_ref())?;
+        }
+    }
+    Ok(())
 }
 
 fn missing_meta(key: &str) -> ErrorObject {

@@ -35,25 +35,20 @@ impl Sessions {
         }
     }
 
-    /// A new session; `None` when the cap is reached even after expired
-    /// sessions are swept out.
+    /// A new session, once expired ones are swept out; `None` when the cap
+    /// is still reached.
     pub(crate) fn create(&self) -> Option<Arc<HttpSession>> {
         let mut live = lock(&self.live);
+        let now = Instant::now();
+        live.retain(|_, session| {
+            let expired = session.expired(now, self.idle);
+            if expired {
+                session.end();
+            }
+            !expired
+        });
         if live.len() >= self.cap {
-            let now = Instant::now();
-            let expired: Vec<String> = live
-                .iter()
-                .filter(|(_, s)| s.expired(now, self.idle))
-                .map(|(id, _)| id.clone())
-                .collect();
-            for id in expired {
-                if let Some(session) = live.remove(&id) {
-                    session.end();
-                }
-            }
-            if live.len() >= self.cap {
-                return None;
-            }
+            return None;
         }
         let session = Arc::new(HttpSession::new(mint_id(), self.events.clone()));
         live.insert(session.id.clone(), session.clone());
