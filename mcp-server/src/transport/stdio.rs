@@ -28,11 +28,14 @@ use std::io;
 use std::sync::{Arc, Mutex};
 
 use mcp_core::cancellation::CancelledNotificationParams;
+use mcp_core::error::ErrorObject;
 use mcp_core::json::JsonValue;
-use mcp_core::jsonrpc::{self, Message, Notification, RequestId};
+use mcp_core::jsonrpc::{self, ErrorResponse, Message, Notification, RequestId};
 use mcp_core::version::Era;
 use serde::Serialize;
-use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::io::{
+    AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader,
+};
 use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
@@ -69,12 +72,25 @@ where
     let state = Arc::new(State::default());
     let mut running = JoinSet::new();
     let forwarding = forward_changes(&server, &state, &lines_out);
-    let mut input = BufReader::new(input).lines();
-    while let Some(line) = input.next_line().await? {
-        if line.trim().is_empty() {
+    let mut input = BufReader::new(input);
+    let mut line = Vec::new();
+    while let Some(read) = next_line(&mut input, &mut line).await? {
+        if read == Line::TooLong {
+            send(
+                &lines_out,
+                &ErrorResponse::new(
+                    None,
+                    ErrorObject::invalid_request(format!(
+                        "Message too large: the limit is {MAX_LINE} bytes"
+                    )),
+                ),
+            );
             continue;
         }
-        match jsonrpc::decode(line.as_bytes()) {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        match jsonrpc::decode(&line) {
             Err(error) => send(&lines_out, &error.into_response()),
             Ok(Message::Notification(notification)) => state.notify(&notification),
             Ok(Message::Response(response)) => {
@@ -129,6 +145,59 @@ where
     forwarding.abort();
     drop(lines_out);
     writer.await.unwrap_or(Ok(()))
+}
+
+/// The longest message a client may send on one line.
+pub const MAX_LINE: usize = 4 << 20;
+
+/// What [`next_line`] read.
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// A whole line, in the buffer without its newline.
+    Complete,
+    /// A line longer than [`MAX_LINE`], skipped to its end.
+    TooLong,
+}
+
+/// Reads the next line into `line`, never holding more than [`MAX_LINE`]
+/// bytes of it; `None` at the end of input.
+async fn next_line<R: AsyncBufRead + Unpin>(
+    input: &mut R,
+    line: &mut Vec<u8>,
+) -> io::Result<Option<Line>> {
+    line.clear();
+    let limit = MAX_LINE as u64 + 1;
+    let read = (&mut *input).take(limit).read_until(b'\n', line).await?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\n') {
+        line.pop();
+        return Ok(Some(Line::Complete));
+    }
+    if line.len() <= MAX_LINE {
+        // The last line of the input, without a newline.
+        return Ok(Some(Line::Complete));
+    }
+    // Too long: skip the rest of it without keeping it.
+    loop {
+        let available = input.fill_buf().await?;
+        if available.is_empty() {
+            break;
+        }
+        match available.iter().position(|b| *b == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                break;
+            }
+            None => {
+                let all = available.len();
+                input.consume(all);
+            }
+        }
+    }
+    line.clear();
+    Ok(Some(Line::TooLong))
 }
 
 /// Tells a legacy session about list changes and the resources it subscribed to.
