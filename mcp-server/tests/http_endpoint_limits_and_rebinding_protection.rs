@@ -5,87 +5,56 @@
 
 mod support;
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::body::{Body, to_bytes};
-use axum::http::{Request, Response, StatusCode};
-use mcp_server::contributor::contributor_fn;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::transport::http::{HttpConfig, router};
 use serde_json::{Value, json};
-use support::{builder, origin, tool};
-use tokio::sync::Notify;
-use tower::ServiceExt;
-
-const VERSION: &str = "2026-07-28";
-
-/// Signals between a test and its tools.
-#[derive(Clone, Default)]
-struct Signals {
-    started: Arc<Notify>,
-    release: Arc<Notify>,
-    cancelled: Arc<Notify>,
-}
+use support::http::{Signals, add_text_tool, answer, call_body, headers, post_bytes, server_with};
+use support::tool;
 
 /// Tools: `echo`; `hold` (runs until released); `stall` (never returns
 /// by itself, and reports its cancellation).
 fn app(config: HttpConfig, signals: Signals) -> Router {
-    let server = builder()
-        .contributor(
-            origin("app", 1),
-            "tools",
-            contributor_fn(move |c| {
-                c.tool(
-                    tool("echo"),
-                    handler_fn::<CallTool, _, _, _>(|_, _| async {
-                        Ok(CallToolResult::text("echoed"))
-                    }),
-                );
-                let held = signals.clone();
-                c.tool(
-                    tool("hold"),
-                    handler_fn::<CallTool, _, _, _>(move |_, _| {
-                        let signals = held.clone();
-                        async move {
-                            signals.started.notify_one();
-                            signals.release.notified().await;
-                            Ok(CallToolResult::text("released"))
-                        }
-                    }),
-                );
-                let stalled = signals.clone();
-                c.tool(
-                    tool("stall"),
-                    handler_fn::<CallTool, _, _, _>(move |ctx, _| {
-                        let signals = stalled.clone();
-                        async move {
-                            // The handler's future may be dropped on timeout:
-                            // watch its token from outside.
-                            let token = ctx.cancellation().clone();
-                            let cancelled = signals.cancelled.clone();
-                            tokio::spawn(async move {
-                                token.cancelled().await;
-                                cancelled.notify_one();
-                            });
-                            std::future::pending::<()>().await;
-                            Ok(CallToolResult::text("never"))
-                        }
-                    }),
-                );
+    let server = server_with(move |c| {
+        add_text_tool(c, "echo", "echoed");
+        let held = signals.clone();
+        c.tool(
+            tool("hold"),
+            handler_fn::<CallTool, _, _, _>(move |_, _| {
+                let signals = held.clone();
+                async move {
+                    signals.started.notify_one();
+                    signals.release.notified().await;
+                    Ok(CallToolResult::text("released"))
+                }
             }),
-        )
-        .build();
+        );
+        let stalled = signals.clone();
+        c.tool(
+            tool("stall"),
+            handler_fn::<CallTool, _, _, _>(move |ctx, _| {
+                let signals = stalled.clone();
+                async move {
+                    // The handler's future may be dropped on timeout:
+                    // watch its token from outside.
+                    let token = ctx.cancellation().clone();
+                    let cancelled = signals.cancelled.clone();
+                    tokio::spawn(async move {
+                        token.cancelled().await;
+                        cancelled.notify_one();
+                    });
+                    std::future::pending::<()>().await;
+                    Ok(CallToolResult::text("never"))
+                }
+            }),
+        );
+    });
     router(server, "/mcp", config)
-}
-
-fn call_body(id: i64, name: &str) -> Value {
-    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": name, "_meta": {
-        "io.modelcontextprotocol/protocolVersion": VERSION,
-        "io.modelcontextprotocol/clientCapabilities": {}
-    }}})
 }
 
 /// A modern `tools/call` with all headers right, plus `extra` headers.
@@ -97,29 +66,11 @@ fn call(id: i64, name: &str, extra: &[(&str, &str)]) -> Request<Body> {
     )
 }
 
+/// A modern `tools/call` of `name` with this body, plus `extra` headers.
 fn call_with(name: &str, extra: &[(&str, &str)], body: Vec<u8>) -> Request<Body> {
-    let mut request = Request::post("/mcp")
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream")
-        .header("mcp-protocol-version", VERSION)
-        .header("mcp-method", "tools/call")
-        .header("mcp-name", name);
-    for (header, value) in extra {
-        request = request.header(*header, *value);
-    }
-    request.body(Body::from(body)).unwrap()
-}
-
-async fn send(app: &Router, request: Request<Body>) -> Response<Body> {
-    app.clone().oneshot(request).await.unwrap()
-}
-
-async fn answer(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
-    let response = send(app, request).await;
-    let status = response.status();
-    assert_eq!(response.headers()["content-type"], "application/json");
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap())
+    let mut sent = headers("tools/call", Some(name));
+    sent.extend_from_slice(extra);
+    post_bytes(&sent, body)
 }
 
 /// Asserts a JSON-RPC error without id (the body was not read for it).

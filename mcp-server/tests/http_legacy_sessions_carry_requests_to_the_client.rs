@@ -7,228 +7,99 @@
 
 mod support;
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::body::{Body, BodyDataStream, to_bytes};
-use axum::http::{Request, Response, StatusCode};
-use futures_util::StreamExt;
-use mcp_server::contributor::contributor_fn;
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode};
 use mcp_server::core::elicitation::ElicitRequestParams;
 use mcp_server::core::sampling::CreateMessageRequestParams;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::transport::http::{HttpConfig, router};
 use serde_json::{Value, json};
-use support::{builder, origin, tool};
-use tokio::sync::Notify;
-use tower::ServiceExt;
-
-const LEGACY: &str = "2025-11-25";
-
-/// Signals between a test and the `wait` tool.
-#[derive(Clone, Default)]
-struct Signals {
-    started: Arc<Notify>,
-    cancelled: Arc<Notify>,
-}
+use support::http::{Events, Signals, initialize_with, json_body, post, send, server_with};
+use support::tool;
 
 /// Tools: `ask` (elicits a name), `sample` (asks the model), `wait` (runs
 /// until cancelled).
 fn app(config: HttpConfig, signals: Signals) -> Router {
-    let server = builder()
-        .contributor(
-            origin("app", 1),
-            "tools",
-            contributor_fn(move |c| {
-                c.tool(
-                    tool("ask"),
-                    handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
-                        let params: ElicitRequestParams = serde_json::from_value(json!({
-                            "message": "Your name?",
-                            "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}
-                        }))
-                        .unwrap();
-                        Ok(match ctx.elicit(params).await {
-                            Ok(answer) => {
-                                let answer = serde_json::to_value(answer).unwrap();
-                                match answer["content"]["name"].as_str() {
-                                    Some(name) => CallToolResult::text(format!("hello {name}")),
-                                    None => CallToolResult::text(format!("no name: {}", answer["action"])),
-                                }
-                            }
-                            Err(error) => CallToolResult::error(error.to_string()),
-                        })
-                    }),
-                );
-                c.tool(
-                    tool("sample"),
-                    handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
-                        let params: CreateMessageRequestParams = serde_json::from_value(json!({
-                            "messages": [{"role": "user", "content": {"type": "text", "text": "2+2?"}}],
-                            "maxTokens": 5
-                        }))
-                        .unwrap();
-                        Ok(match ctx.sample(params).await {
-                            Ok(answer) => {
-                                let answer = serde_json::to_value(answer).unwrap();
-                                CallToolResult::text(format!(
-                                    "{} said {}",
-                                    answer["model"].as_str().unwrap(),
-                                    answer["content"]["text"].as_str().unwrap()
-                                ))
-                            }
-                            Err(error) => CallToolResult::error(error.to_string()),
-                        })
-                    }),
-                );
-                let streaming = signals.clone();
-                c.tool(
-                    tool("wait_streaming"),
-                    handler_fn::<CallTool, _, _, _>(move |ctx, _| {
-                        let signals = streaming.clone();
-                        async move {
-                            ctx.progress().report(1.0, None, Some("waiting"));
-                            signals.started.notify_one();
-                            ctx.cancellation().cancelled().await;
-                            signals.cancelled.notify_one();
-                            Ok(CallToolResult::text("cancelled"))
+    let server = server_with(move |c| {
+        c.tool(
+            tool("ask"),
+            handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                let params: ElicitRequestParams = serde_json::from_value(json!({
+                    "message": "Your name?",
+                    "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}
+                }))
+                .unwrap();
+                Ok(match ctx.elicit(params).await {
+                    Ok(answer) => {
+                        let answer = serde_json::to_value(answer).unwrap();
+                        match answer["content"]["name"].as_str() {
+                            Some(name) => CallToolResult::text(format!("hello {name}")),
+                            None => CallToolResult::text(format!("no name: {}", answer["action"])),
                         }
-                    }),
-                );
-                let signals = signals.clone();
-                c.tool(
-                    tool("wait"),
-                    handler_fn::<CallTool, _, _, _>(move |ctx, _| {
-                        let signals = signals.clone();
-                        async move {
-                            signals.started.notify_one();
-                            ctx.cancellation().cancelled().await;
-                            signals.cancelled.notify_one();
-                            Ok(CallToolResult::text("cancelled"))
-                        }
-                    }),
-                );
+                    }
+                    Err(error) => CallToolResult::error(error.to_string()),
+                })
             }),
-        )
-        .build();
+        );
+        c.tool(
+            tool("sample"),
+            handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                let params: CreateMessageRequestParams = serde_json::from_value(json!({
+                    "messages": [{"role": "user", "content": {"type": "text", "text": "2+2?"}}],
+                    "maxTokens": 5
+                }))
+                .unwrap();
+                Ok(match ctx.sample(params).await {
+                    Ok(answer) => {
+                        let answer = serde_json::to_value(answer).unwrap();
+                        CallToolResult::text(format!(
+                            "{} said {}",
+                            answer["model"].as_str().unwrap(),
+                            answer["content"]["text"].as_str().unwrap()
+                        ))
+                    }
+                    Err(error) => CallToolResult::error(error.to_string()),
+                })
+            }),
+        );
+        let streaming = signals.clone();
+        c.tool(
+            tool("wait_streaming"),
+            handler_fn::<CallTool, _, _, _>(move |ctx, _| {
+                let signals = streaming.clone();
+                async move {
+                    ctx.progress().report(1.0, None, Some("waiting"));
+                    signals.started.notify_one();
+                    ctx.cancellation().cancelled().await;
+                    signals.cancelled.notify_one();
+                    Ok(CallToolResult::text("cancelled"))
+                }
+            }),
+        );
+        let signals = signals.clone();
+        c.tool(
+            tool("wait"),
+            handler_fn::<CallTool, _, _, _>(move |ctx, _| {
+                let signals = signals.clone();
+                async move {
+                    signals.started.notify_one();
+                    ctx.cancellation().cancelled().await;
+                    signals.cancelled.notify_one();
+                    Ok(CallToolResult::text("cancelled"))
+                }
+            }),
+        );
+    });
     router(server, "/mcp", config)
 }
 
-fn post(session: Option<&str>, body: &Value) -> Request<Body> {
-    let mut request = Request::post("/mcp")
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream");
-    if let Some(session) = session {
-        request = request
-            .header("mcp-session-id", session)
-            .header("mcp-protocol-version", LEGACY);
-    }
-    request
-        .body(Body::from(serde_json::to_vec(body).unwrap()))
-        .unwrap()
-}
-
+/// A legacy `tools/call` body of `name`, without `_meta`.
 fn call(id: i64, name: &str) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": name}})
-}
-
-async fn send(app: &Router, request: Request<Body>) -> Response<Body> {
-    app.clone().oneshot(request).await.unwrap()
-}
-
-async fn json_body(response: Response<Body>) -> Value {
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    serde_json::from_slice(&bytes).unwrap()
-}
-
-/// A session whose client declared `capabilities`.
-async fn initialize(app: &Router, capabilities: Value) -> String {
-    let body = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "protocolVersion": LEGACY, "capabilities": capabilities,
-        "clientInfo": {"name": "old", "version": "1"}}});
-    let response = send(app, post(None, &body)).await;
-    assert_eq!(response.status(), StatusCode::OK);
-    let session = response.headers()["mcp-session-id"]
-        .to_str()
-        .unwrap()
-        .to_owned();
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    assert_eq!(
-        send(app, post(Some(&session), &initialized)).await.status(),
-        StatusCode::ACCEPTED
-    );
-    session
-}
-
-/// One server-sent event.
-#[derive(Debug, Default)]
-struct Event {
-    id: Option<String>,
-    retry: Option<String>,
-    data: String,
-}
-
-impl Event {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.data).unwrap()
-    }
-}
-
-/// Reads the events of an SSE response body.
-struct Events {
-    body: BodyDataStream,
-    buffer: String,
-}
-
-impl Events {
-    fn of(response: Response<Body>) -> Self {
-        assert_eq!(response.headers()["content-type"], "text/event-stream");
-        Self {
-            body: response.into_body().into_data_stream(),
-            buffer: String::new(),
-        }
-    }
-
-    /// The next event (comments skipped); `None` when the stream ends.
-    async fn next(&mut self) -> Option<Event> {
-        loop {
-            if let Some(end) = self.buffer.find("\n\n") {
-                let block: String = self.buffer.drain(..end + 2).collect();
-                let mut event = Event::default();
-                let mut fields = false;
-                for line in block
-                    .lines()
-                    .filter(|l| !l.is_empty() && !l.starts_with(':'))
-                {
-                    fields = true;
-                    let (field, value) = line.split_once(':').unwrap_or((line, ""));
-                    let value = value.strip_prefix(' ').unwrap_or(value);
-                    match field {
-                        "id" => event.id = Some(value.to_owned()),
-                        "retry" => event.retry = Some(value.to_owned()),
-                        "data" => {
-                            if !event.data.is_empty() {
-                                event.data.push('\n');
-                            }
-                            event.data.push_str(value);
-                        }
-                        _ => {}
-                    }
-                }
-                if fields {
-                    return Some(event);
-                }
-                continue;
-            }
-            let chunk = tokio::time::timeout(Duration::from_secs(5), self.body.next())
-                .await
-                .expect("the stream goes on or ends within 5 s")?
-                .unwrap();
-            self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-        }
-    }
 }
 
 /// Reads the priming event and the request to the client that follows it.
@@ -269,7 +140,7 @@ async fn response_then_end(events: &mut Events, id: i64) -> Value {
 #[tokio::test]
 async fn an_elicitation_goes_out_on_the_call_stream_and_its_answer_comes_back_by_post() {
     let app = app(HttpConfig::default(), Signals::default());
-    let session = initialize(&app, json!({"elicitation": {}})).await;
+    let session = initialize_with(&app, json!({"elicitation": {}})).await;
     let response = send(&app, post(Some(&session), &call(2, "ask"))).await;
     assert_eq!(response.status(), StatusCode::OK);
     let mut events = Events::of(response);
@@ -299,7 +170,7 @@ async fn an_elicitation_goes_out_on_the_call_stream_and_its_answer_comes_back_by
 #[tokio::test]
 async fn a_sampling_request_goes_out_on_the_call_stream_and_its_answer_comes_back_by_post() {
     let app = app(HttpConfig::default(), Signals::default());
-    let session = initialize(&app, json!({"sampling": {}})).await;
+    let session = initialize_with(&app, json!({"sampling": {}})).await;
     let response = send(&app, post(Some(&session), &call(3, "sample"))).await;
     let mut events = Events::of(response);
     let request = priming_then_request(&mut events, "sampling/createMessage").await;
@@ -319,7 +190,7 @@ async fn a_sampling_request_goes_out_on_the_call_stream_and_its_answer_comes_bac
 #[tokio::test]
 async fn a_client_error_answer_reaches_the_handler_as_a_refusal() {
     let app = app(HttpConfig::default(), Signals::default());
-    let session = initialize(&app, json!({"elicitation": {}})).await;
+    let session = initialize_with(&app, json!({"elicitation": {}})).await;
     let mut events = Events::of(send(&app, post(Some(&session), &call(4, "ask"))).await);
     let request = priming_then_request(&mut events, "elicitation/create").await;
     let refusal = json!({"jsonrpc": "2.0", "id": request["id"],
@@ -340,7 +211,7 @@ async fn a_client_that_never_answers_times_the_handler_out() {
         HttpConfig::default().input_timeout(Duration::from_millis(100)),
         Signals::default(),
     );
-    let session = initialize(&app, json!({"elicitation": {}})).await;
+    let session = initialize_with(&app, json!({"elicitation": {}})).await;
     let mut events = Events::of(send(&app, post(Some(&session), &call(5, "ask"))).await);
     priming_then_request(&mut events, "elicitation/create").await;
     let response = response_then_end(&mut events, 5).await;
@@ -350,7 +221,7 @@ async fn a_client_that_never_answers_times_the_handler_out() {
 #[tokio::test]
 async fn a_client_without_the_capability_is_never_asked() {
     let app = app(HttpConfig::default(), Signals::default());
-    let session = initialize(&app, json!({})).await;
+    let session = initialize_with(&app, json!({})).await;
     for (id, name, capability) in [(6, "ask", "elicitation"), (7, "sample", "sampling")] {
         let response = send(&app, post(Some(&session), &call(id, name))).await;
         assert_eq!(response.status(), StatusCode::OK);
@@ -375,7 +246,7 @@ async fn a_client_without_the_capability_is_never_asked() {
 async fn notifications_cancelled_cancels_the_request_it_names() {
     let signals = Signals::default();
     let app = app(HttpConfig::default(), signals.clone());
-    let session = initialize(&app, json!({})).await;
+    let session = initialize_with(&app, json!({})).await;
     let running = {
         let app = app.clone();
         let session = session.clone();
@@ -414,7 +285,7 @@ async fn notifications_cancelled_cancels_the_request_it_names() {
 async fn notifications_cancelled_cancels_a_request_whose_response_is_streaming() {
     let signals = Signals::default();
     let app = app(HttpConfig::default(), signals.clone());
-    let session = initialize(&app, json!({})).await;
+    let session = initialize_with(&app, json!({})).await;
     let body = json!({"jsonrpc": "2.0", "id": 11, "method": "tools/call",
         "params": {"name": "wait_streaming", "_meta": {"progressToken": "w"}}});
     let mut events = Events::of(send(&app, post(Some(&session), &body)).await);
@@ -440,7 +311,7 @@ async fn notifications_cancelled_cancels_a_request_whose_response_is_streaming()
 async fn deleting_the_session_cancels_its_running_requests() {
     let signals = Signals::default();
     let app = app(HttpConfig::default(), signals.clone());
-    let session = initialize(&app, json!({})).await;
+    let session = initialize_with(&app, json!({})).await;
     let running = {
         let app = app.clone();
         let session = session.clone();
@@ -472,7 +343,7 @@ async fn the_answer_to_an_input_request_is_accepted_even_at_the_concurrency_limi
             .input_timeout(Duration::from_secs(2)),
         Signals::default(),
     );
-    let session = initialize(&app, json!({"elicitation": {}})).await;
+    let session = initialize_with(&app, json!({"elicitation": {}})).await;
     let mut events = Events::of(send(&app, post(Some(&session), &call(9, "ask"))).await);
     let request = priming_then_request(&mut events, "elicitation/create").await;
     let answer = json!({"jsonrpc": "2.0", "id": request["id"],
@@ -494,7 +365,7 @@ async fn notifications_cancelled_is_accepted_even_at_the_concurrency_limit() {
         HttpConfig::default().max_concurrent_requests(1),
         signals.clone(),
     );
-    let session = initialize(&app, json!({})).await;
+    let session = initialize_with(&app, json!({})).await;
     let running = {
         let app = app.clone();
         let session = session.clone();

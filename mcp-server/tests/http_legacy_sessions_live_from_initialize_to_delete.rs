@@ -9,37 +9,23 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::{Body, to_bytes};
-use axum::http::{Request, Response, StatusCode};
+use axum::http::{Request, StatusCode};
 use mcp_server::transport::http::{HttpConfig, router};
 use serde_json::{Value, json};
+use support::http::{LEGACY, answer, initialize, post, send};
 use support::with_tools;
-use tower::ServiceExt;
 
-const LEGACY: &str = "2025-11-25";
-
+/// An endpoint with tools `echo` and `other`.
 fn app(config: HttpConfig) -> Router {
     router(with_tools(&["echo", "other"]).build(), "/mcp", config)
 }
 
-/// A POST of `body`, on `session` when given (with the legacy version header).
-fn post(session: Option<&str>, body: &Value) -> Request<Body> {
-    let mut request = Request::post("/mcp")
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream");
-    if let Some(session) = session {
-        request = request
-            .header("mcp-session-id", session)
-            .header("mcp-protocol-version", LEGACY);
-    }
-    request
-        .body(Body::from(serde_json::to_vec(body).unwrap()))
-        .unwrap()
-}
-
+/// A JSON-RPC request body.
 fn request(id: i64, method: &str, params: Value) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 }
 
+/// An `initialize` body asking for `version`, with no client capabilities.
 fn initialize_body(id: i64, version: &str) -> Value {
     request(
         id,
@@ -48,32 +34,7 @@ fn initialize_body(id: i64, version: &str) -> Value {
     )
 }
 
-async fn send(app: &Router, request: Request<Body>) -> Response<Body> {
-    app.clone().oneshot(request).await.unwrap()
-}
-
-async fn answer(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
-    let response = send(app, request).await;
-    let status = response.status();
-    assert_eq!(response.headers()["content-type"], "application/json");
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap())
-}
-
-/// Initializes a session (and sends `notifications/initialized`); its id.
-async fn initialize(app: &Router) -> String {
-    let response = send(app, post(None, &initialize_body(0, LEGACY))).await;
-    assert_eq!(response.status(), StatusCode::OK);
-    let session = response.headers()["mcp-session-id"]
-        .to_str()
-        .unwrap()
-        .to_owned();
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    let response = send(app, post(Some(&session), &initialized)).await;
-    assert_eq!(response.status(), StatusCode::ACCEPTED);
-    session
-}
-
+/// A request of `method` without a body, on `session` when given.
 fn without_body(method: &str, session: Option<&str>) -> Request<Body> {
     let mut request = Request::builder().method(method).uri("/mcp");
     if let Some(session) = session {
@@ -82,6 +43,7 @@ fn without_body(method: &str, session: Option<&str>) -> Request<Body> {
     request.body(Body::empty()).unwrap()
 }
 
+/// Asserts a JSON-RPC error with this code and id.
 fn assert_error(body: &Value, code: i64, id: Option<i64>) {
     assert_eq!(body["jsonrpc"], "2.0", "{body}");
     assert_eq!(body["error"]["code"], code, "{body}");

@@ -10,21 +10,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::body::{Body, BodyDataStream, to_bytes};
-use axum::http::{Request, Response, StatusCode};
-use futures_util::StreamExt;
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode};
 use mcp_server::Server;
-use mcp_server::contributor::contributor_fn;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::sink::Change;
 use mcp_server::transport::http::{HttpConfig, router};
 use serde_json::{Value, json};
-use support::{builder, origin, tool};
+use support::http::{Event, Events, LEGACY, initialize, post, send, server_with};
+use support::tool;
 use tokio::sync::Notify;
-use tower::ServiceExt;
-
-const LEGACY: &str = "2025-11-25";
 
 /// Signals between a test and the `resumable` tool.
 #[derive(Clone, Default)]
@@ -36,41 +32,26 @@ struct Signals {
 /// The server (to publish changes through) and its endpoint. Tool
 /// `resumable` reports progress, waits to be told to proceed, and returns.
 fn app(signals: Signals) -> (Server, Router) {
-    let server = builder()
-        .contributor(
-            origin("app", 1),
-            "tools",
-            contributor_fn(move |c| {
+    let server = server_with(move |c| {
+        let signals = signals.clone();
+        c.tool(
+            tool("resumable"),
+            handler_fn::<CallTool, _, _, _>(move |ctx, _| {
                 let signals = signals.clone();
-                c.tool(
-                    tool("resumable"),
-                    handler_fn::<CallTool, _, _, _>(move |ctx, _| {
-                        let signals = signals.clone();
-                        async move {
-                            ctx.progress().report(1.0, Some(2.0), Some("half"));
-                            signals.proceed.notified().await;
-                            signals.returning.notify_one();
-                            Ok(CallToolResult::text("resumed"))
-                        }
-                    }),
-                );
+                async move {
+                    ctx.progress().report(1.0, Some(2.0), Some("half"));
+                    signals.proceed.notified().await;
+                    signals.returning.notify_one();
+                    Ok(CallToolResult::text("resumed"))
+                }
             }),
-        )
-        .build();
+        );
+    });
     let app = router(server.clone(), "/mcp", HttpConfig::default());
     (server, app)
 }
 
-fn post(session: &str, body: &Value) -> Request<Body> {
-    Request::post("/mcp")
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream")
-        .header("mcp-session-id", session)
-        .header("mcp-protocol-version", LEGACY)
-        .body(Body::from(serde_json::to_vec(body).unwrap()))
-        .unwrap()
-}
-
+/// A `GET` of the session's standalone stream, resumed after `last_event_id` when given.
 fn get(session: &str, last_event_id: Option<&str>) -> Request<Body> {
     let mut request = Request::get("/mcp")
         .header("accept", "text/event-stream")
@@ -82,120 +63,16 @@ fn get(session: &str, last_event_id: Option<&str>) -> Request<Body> {
     request.body(Body::empty()).unwrap()
 }
 
+/// A call of `resumable` with a progress token.
 fn call_resumable(id: i64) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
         "params": {"name": "resumable", "_meta": {"progressToken": "r"}}})
 }
 
-async fn send(app: &Router, request: Request<Body>) -> Response<Body> {
-    app.clone().oneshot(request).await.unwrap()
-}
-
-async fn initialize(app: &Router) -> String {
-    let body = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "protocolVersion": LEGACY, "capabilities": {}, "clientInfo": {"name": "old", "version": "1"}}});
-    let response = app
-        .clone()
-        .oneshot(
-            Request::post("/mcp")
-                .header("content-type", "application/json")
-                .body(Body::from(serde_json::to_vec(&body).unwrap()))
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    let session = response.headers()["mcp-session-id"]
-        .to_str()
-        .unwrap()
-        .to_owned();
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    assert_eq!(
-        send(app, post(&session, &initialized)).await.status(),
-        StatusCode::ACCEPTED
-    );
-    session
-}
-
-/// One server-sent event.
-#[derive(Debug, Default)]
-struct Event {
-    id: Option<String>,
-    retry: Option<String>,
-    data: String,
-}
-
-impl Event {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.data).unwrap()
-    }
-}
-
-/// Reads the events of an SSE response body.
-struct Events {
-    body: BodyDataStream,
-    buffer: String,
-}
-
-impl Events {
-    fn of(response: Response<Body>) -> Self {
-        assert_eq!(response.status(), StatusCode::OK);
-        assert_eq!(response.headers()["content-type"], "text/event-stream");
-        Self {
-            body: response.into_body().into_data_stream(),
-            buffer: String::new(),
-        }
-    }
-
-    /// The next event (comments skipped); `None` when the stream ends.
-    async fn next(&mut self) -> Option<Event> {
-        loop {
-            if let Some(end) = self.buffer.find("\n\n") {
-                let block: String = self.buffer.drain(..end + 2).collect();
-                let mut event = Event::default();
-                let mut fields = false;
-                for line in block
-                    .lines()
-                    .filter(|l| !l.is_empty() && !l.starts_with(':'))
-                {
-                    fields = true;
-                    let (field, value) = line.split_once(':').unwrap_or((line, ""));
-                    let value = value.strip_prefix(' ').unwrap_or(value);
-                    match field {
-                        "id" => event.id = Some(value.to_owned()),
-                        "retry" => event.retry = Some(value.to_owned()),
-                        "data" => {
-                            if !event.data.is_empty() {
-                                event.data.push('\n');
-                            }
-                            event.data.push_str(value);
-                        }
-                        _ => {}
-                    }
-                }
-                if fields {
-                    return Some(event);
-                }
-                continue;
-            }
-            let chunk = tokio::time::timeout(Duration::from_secs(5), self.body.next())
-                .await
-                .expect("the stream goes on or ends within 5 s")?
-                .unwrap();
-            self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-        }
-    }
-
-    /// Whether nothing arrives within `wait` (the stream neither ends nor speaks).
-    async fn silent_for(&mut self, wait: Duration) -> bool {
-        self.buffer.is_empty() && tokio::time::timeout(wait, self.body.next()).await.is_err()
-    }
-}
-
 /// Starts a `resumable` call and reads its priming event; returns its id
 /// and the stream.
 async fn start_call(app: &Router, session: &str, id: i64) -> (String, Events) {
-    let mut events = Events::of(send(app, post(session, &call_resumable(id))).await);
+    let mut events = Events::of(send(app, post(Some(session), &call_resumable(id))).await);
     let priming = events.next().await.unwrap();
     assert_eq!(priming.data, "");
     assert!(priming.retry.is_some());
@@ -328,7 +205,7 @@ async fn the_standalone_stream_carries_updates_of_subscribed_resources_only() {
     let session = initialize(&app).await;
     let subscribe = json!({"jsonrpc": "2.0", "id": 6, "method": "resources/subscribe",
         "params": {"uri": "file:///watched"}});
-    let response = send(&app, post(&session, &subscribe)).await;
+    let response = send(&app, post(Some(&session), &subscribe)).await;
     assert_eq!(response.status(), StatusCode::OK);
     let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
     let body: Value = serde_json::from_slice(&bytes).unwrap();
@@ -347,7 +224,7 @@ async fn the_standalone_stream_carries_updates_of_subscribed_resources_only() {
 
     let unsubscribe = json!({"jsonrpc": "2.0", "id": 7, "method": "resources/unsubscribe",
         "params": {"uri": "file:///watched"}});
-    let response = send(&app, post(&session, &unsubscribe)).await;
+    let response = send(&app, post(Some(&session), &unsubscribe)).await;
     assert_eq!(response.status(), StatusCode::OK);
     server
         .changes()

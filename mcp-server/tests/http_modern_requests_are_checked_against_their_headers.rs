@@ -7,8 +7,7 @@ mod support;
 
 use axum::Router;
 use axum::body::{Body, to_bytes};
-use axum::http::{HeaderValue, Request, Response, StatusCode};
-use mcp_server::contributor::contributor_fn;
+use axum::http::{HeaderValue, Request, StatusCode};
 use mcp_server::core::prompts::{GetPrompt, GetPromptResult, Prompt};
 use mcp_server::core::resources::Resource;
 use mcp_server::core::tools::{CallTool, CallToolResult};
@@ -16,61 +15,44 @@ use mcp_server::handler::handler_fn;
 use mcp_server::resource::read_handler;
 use mcp_server::transport::http::{HttpConfig, router};
 use serde_json::{Value, json};
-use support::{builder, origin, tool};
-use tower::ServiceExt;
-
-const VERSION: &str = "2026-07-28";
+use support::http::{VERSION, add_text_tool, answer, headers, post_bytes, send, server_with};
+use support::tool;
 
 /// An endpoint with a tool `echo`, a resource `file:///readme` and a prompt `greet`.
 fn app() -> Router {
-    let server = builder()
-        .contributor(
-            origin("app", 1),
-            "things",
-            contributor_fn(|c| {
-                c.tool(
-                    tool("echo"),
-                    handler_fn::<CallTool, _, _, _>(|_, _| async {
-                        Ok(CallToolResult::text("echoed"))
-                    }),
-                );
-                let mut mirrored = tool("query");
-                mirrored.input_schema = serde_json::from_value(json!({
-                    "type": "object",
-                    "properties": {
-                        "region": {"type": "string", "x-mcp-header": "Region"},
-                        "sql": {"type": "string"}
-                    }
-                }))
-                .unwrap();
-                c.tool(
-                    mirrored,
-                    handler_fn::<CallTool, _, _, _>(|_, _| async {
-                        Ok(CallToolResult::text("queried"))
-                    }),
-                );
-                c.resource(
-                    Resource {
-                        uri: "file:///readme".into(),
-                        name: "readme".into(),
-                        ..Default::default()
-                    },
-                    read_handler::<String, _, _>(Some("text/plain"), |_, _| async {
-                        Ok("read me".to_owned())
-                    }),
-                );
-                c.prompt(
-                    Prompt {
-                        name: "greet".into(),
-                        ..Default::default()
-                    },
-                    handler_fn::<GetPrompt, _, _, _>(|_, _| async {
-                        Ok(GetPromptResult::default())
-                    }),
-                );
+    let server = server_with(|c| {
+        add_text_tool(c, "echo", "echoed");
+        let mut mirrored = tool("query");
+        mirrored.input_schema = serde_json::from_value(json!({
+            "type": "object",
+            "properties": {
+                "region": {"type": "string", "x-mcp-header": "Region"},
+                "sql": {"type": "string"}
+            }
+        }))
+        .unwrap();
+        c.tool(
+            mirrored,
+            handler_fn::<CallTool, _, _, _>(|_, _| async { Ok(CallToolResult::text("queried")) }),
+        );
+        c.resource(
+            Resource {
+                uri: "file:///readme".into(),
+                name: "readme".into(),
+                ..Default::default()
+            },
+            read_handler::<String, _, _>(Some("text/plain"), |_, _| async {
+                Ok("read me".to_owned())
             }),
-        )
-        .build();
+        );
+        c.prompt(
+            Prompt {
+                name: "greet".into(),
+                ..Default::default()
+            },
+            handler_fn::<GetPrompt, _, _, _>(|_, _| async { Ok(GetPromptResult::default()) }),
+        );
+    });
     router(server, "/mcp", HttpConfig::default())
 }
 
@@ -92,42 +74,6 @@ fn body(id: Value, method: &str, mut params: Value) -> Value {
 /// A POST with exactly these headers (besides content negotiation) and body.
 fn post(headers: &[(&str, &str)], body: &Value) -> Request<Body> {
     post_bytes(headers, serde_json::to_vec(body).unwrap())
-}
-
-fn post_bytes(headers: &[(&str, &str)], body: Vec<u8>) -> Request<Body> {
-    let mut request = Request::post("/mcp")
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream");
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    request.body(Body::from(body)).unwrap()
-}
-
-/// The standard headers of a modern request, all right.
-fn headers<'a>(method: &'a str, name: Option<&'a str>) -> Vec<(&'static str, &'a str)> {
-    let mut headers = vec![("mcp-protocol-version", VERSION), ("mcp-method", method)];
-    if let Some(name) = name {
-        headers.push(("mcp-name", name));
-    }
-    headers
-}
-
-async fn send(app: &Router, request: Request<Body>) -> Response<Body> {
-    app.clone().oneshot(request).await.unwrap()
-}
-
-/// The status and JSON body of a response that must be JSON.
-async fn answer(app: &Router, request: Request<Body>) -> (StatusCode, Value) {
-    let response = send(app, request).await;
-    let status = response.status();
-    assert_eq!(
-        response.headers()["content-type"],
-        "application/json",
-        "a JSON-RPC answer is JSON"
-    );
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    (status, serde_json::from_slice(&bytes).unwrap())
 }
 
 /// Asserts a JSON-RPC error response with this code and id.

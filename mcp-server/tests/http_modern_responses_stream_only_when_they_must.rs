@@ -11,10 +11,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::Router;
-use axum::body::{Body, BodyDataStream, to_bytes};
-use axum::http::{Request, Response, StatusCode};
-use futures_util::StreamExt;
-use mcp_server::contributor::contributor_fn;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
 use mcp_server::core::elicitation::ElicitRequestParams;
 use mcp_server::core::logging::LoggingLevel;
 use mcp_server::core::sampling::CreateMessageRequestParams;
@@ -22,11 +20,11 @@ use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::transport::http::{HttpConfig, router};
 use serde_json::{Value, json};
-use support::{builder, origin, tool};
+use support::http::{
+    Event, Events, add_text_tool, call_body, headers, json_body, post_bytes, send, server_with,
+};
+use support::tool;
 use tokio::sync::Notify;
-use tower::ServiceExt;
-
-const VERSION: &str = "2026-07-28";
 
 /// What the `linger` and `still` tools saw.
 #[derive(Clone, Default)]
@@ -36,226 +34,122 @@ struct Seen {
     noticed: Arc<Notify>,
 }
 
+/// The endpoint, with the default configuration.
 fn app(seen: Seen) -> Router {
     app_with(seen, HttpConfig::default())
 }
 
+/// The endpoint and its tools, with this configuration.
 fn app_with(seen: Seen, config: HttpConfig) -> Router {
-    let server = builder()
-        .contributor(
-            origin("app", 1),
-            "tools",
-            contributor_fn(move |c| {
-                c.tool(
-                    tool("quiet"),
-                    handler_fn::<CallTool, _, _, _>(|_, _| async { Ok(CallToolResult::text("shh")) }),
-                );
-                c.tool(
-                    tool("progress"),
-                    handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
-                        ctx.progress().report(1.0, Some(2.0), Some("half"));
-                        tokio::time::sleep(Duration::from_millis(10)).await;
-                        ctx.progress().report(2.0, Some(2.0), Some("all"));
-                        tokio::time::sleep(Duration::from_millis(10)).await;
-                        Ok(CallToolResult::text("done"))
-                    }),
-                );
-                c.tool(
-                    tool("flash"),
-                    handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
-                        ctx.progress().report(1.0, None, None);
-                        Ok(CallToolResult::text("flashed"))
-                    }),
-                );
-                c.tool(
-                    tool("chatty"),
-                    handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
-                        ctx.log().log(LoggingLevel::Warning, Some("chatty"), "careful");
-                        ctx.log().log(LoggingLevel::Debug, Some("chatty"), "too fine");
-                        tokio::time::sleep(Duration::from_millis(10)).await;
-                        Ok(CallToolResult::text("said"))
-                    }),
-                );
-                c.tool(
-                    tool("panic"),
-                    handler_fn::<CallTool, _, _, _>(|_, _| async move {
-                        if true {
-                            panic!("the tool broke");
-                        }
-                        Ok(CallToolResult::text("unreachable"))
-                    }),
-                );
-                let still = seen.clone();
-                c.tool(
-                    tool("still"),
-                    handler_fn::<CallTool, _, _, _>(move |ctx, _| {
-                        let seen = still.clone();
-                        async move {
-                            seen.started.notify_one();
-                            ctx.cancellation().cancelled().await;
-                            seen.cancelled.store(true, Ordering::SeqCst);
-                            seen.noticed.notify_one();
-                            Ok(CallToolResult::text("cancelled"))
-                        }
-                    }),
-                );
-                let seen = seen.clone();
-                c.tool(
-                    tool("linger"),
-                    handler_fn::<CallTool, _, _, _>(move |ctx, _| {
-                        let seen = seen.clone();
-                        async move {
-                            ctx.progress().report(1.0, None, Some("started"));
-                            ctx.cancellation().cancelled().await;
-                            seen.cancelled.store(true, Ordering::SeqCst);
-                            seen.noticed.notify_one();
-                            Ok(CallToolResult::text("cancelled"))
-                        }
-                    }),
-                );
-                c.tool(
-                    tool("sample"),
-                    handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
-                        let params: CreateMessageRequestParams = serde_json::from_value(json!({
-                            "messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}],
-                            "maxTokens": 10
-                        }))
-                        .unwrap();
-                        Ok(match ctx.sample(params).await {
-                            Ok(_) => CallToolResult::text("sampled"),
-                            Err(error) => CallToolResult::error(error.to_string()),
-                        })
-                    }),
-                );
-                c.tool(
-                    tool("elicit"),
-                    handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
-                        let params: ElicitRequestParams = serde_json::from_value(json!({
-                            "message": "name?",
-                            "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}
-                        }))
-                        .unwrap();
-                        Ok(match ctx.elicit(params).await {
-                            Ok(_) => CallToolResult::text("elicited"),
-                            Err(error) => CallToolResult::error(error.to_string()),
-                        })
-                    }),
-                );
+    let server = server_with(move |c| {
+        add_text_tool(c, "quiet", "shh");
+        c.tool(
+            tool("progress"),
+            handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                ctx.progress().report(1.0, Some(2.0), Some("half"));
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                ctx.progress().report(2.0, Some(2.0), Some("all"));
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                Ok(CallToolResult::text("done"))
             }),
-        )
-        .build();
+        );
+        c.tool(
+            tool("flash"),
+            handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                ctx.progress().report(1.0, None, None);
+                Ok(CallToolResult::text("flashed"))
+            }),
+        );
+        c.tool(
+            tool("chatty"),
+            handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                ctx.log()
+                    .log(LoggingLevel::Warning, Some("chatty"), "careful");
+                ctx.log()
+                    .log(LoggingLevel::Debug, Some("chatty"), "too fine");
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                Ok(CallToolResult::text("said"))
+            }),
+        );
+        c.tool(
+            tool("panic"),
+            handler_fn::<CallTool, _, _, _>(|_, _| async move {
+                if true {
+                    panic!("the tool broke");
+                }
+                Ok(CallToolResult::text("unreachable"))
+            }),
+        );
+        let still = seen.clone();
+        c.tool(
+            tool("still"),
+            handler_fn::<CallTool, _, _, _>(move |ctx, _| {
+                let seen = still.clone();
+                async move {
+                    seen.started.notify_one();
+                    ctx.cancellation().cancelled().await;
+                    seen.cancelled.store(true, Ordering::SeqCst);
+                    seen.noticed.notify_one();
+                    Ok(CallToolResult::text("cancelled"))
+                }
+            }),
+        );
+        let seen = seen.clone();
+        c.tool(
+            tool("linger"),
+            handler_fn::<CallTool, _, _, _>(move |ctx, _| {
+                let seen = seen.clone();
+                async move {
+                    ctx.progress().report(1.0, None, Some("started"));
+                    ctx.cancellation().cancelled().await;
+                    seen.cancelled.store(true, Ordering::SeqCst);
+                    seen.noticed.notify_one();
+                    Ok(CallToolResult::text("cancelled"))
+                }
+            }),
+        );
+        c.tool(
+            tool("sample"),
+            handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                let params: CreateMessageRequestParams = serde_json::from_value(json!({
+                    "messages": [{"role": "user", "content": {"type": "text", "text": "hi"}}],
+                    "maxTokens": 10
+                }))
+                .unwrap();
+                Ok(match ctx.sample(params).await {
+                    Ok(_) => CallToolResult::text("sampled"),
+                    Err(error) => CallToolResult::error(error.to_string()),
+                })
+            }),
+        );
+        c.tool(
+            tool("elicit"),
+            handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                let params: ElicitRequestParams = serde_json::from_value(json!({
+                    "message": "name?",
+                    "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}
+                }))
+                .unwrap();
+                Ok(match ctx.elicit(params).await {
+                    Ok(_) => CallToolResult::text("elicited"),
+                    Err(error) => CallToolResult::error(error.to_string()),
+                })
+            }),
+        );
+    });
     router(server, "/mcp", config)
 }
 
 /// A modern `tools/call` of `name` with all headers right and `extra` in `_meta`.
 fn call(id: i64, name: &str, extra: Value) -> Request<Body> {
-    let mut meta = json!({
-        "io.modelcontextprotocol/protocolVersion": VERSION,
-        "io.modelcontextprotocol/clientCapabilities": {}
-    });
+    let mut body = call_body(id, name);
     for (key, value) in extra.as_object().unwrap() {
-        meta[key] = value.clone();
+        body["params"]["_meta"][key] = value.clone();
     }
-    let body = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
-        "params": {"name": name, "_meta": meta}});
-    Request::post("/mcp")
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream")
-        .header("mcp-protocol-version", VERSION)
-        .header("mcp-method", "tools/call")
-        .header("mcp-name", name)
-        .body(Body::from(serde_json::to_vec(&body).unwrap()))
-        .unwrap()
-}
-
-async fn send(app: &Router, request: Request<Body>) -> Response<Body> {
-    app.clone().oneshot(request).await.unwrap()
-}
-
-async fn json_body(response: Response<Body>) -> Value {
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    serde_json::from_slice(&bytes).unwrap()
-}
-
-/// One server-sent event.
-#[derive(Debug, Default)]
-struct Event {
-    id: Option<String>,
-    retry: Option<String>,
-    data: String,
-}
-
-impl Event {
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.data).unwrap()
-    }
-}
-
-/// Reads the events of an SSE response body.
-struct Events {
-    body: BodyDataStream,
-    buffer: String,
-    raw: String,
-}
-
-impl Events {
-    fn of(response: Response<Body>) -> Self {
-        Self {
-            body: response.into_body().into_data_stream(),
-            buffer: String::new(),
-            raw: String::new(),
-        }
-    }
-
-    /// The next event (comments skipped); `None` when the stream ends.
-    async fn next(&mut self) -> Option<Event> {
-        loop {
-            if let Some(end) = self.buffer.find("\n\n") {
-                let block: String = self.buffer.drain(..end + 2).collect();
-                let mut event = Event::default();
-                let mut fields = false;
-                for line in block
-                    .lines()
-                    .filter(|l| !l.is_empty() && !l.starts_with(':'))
-                {
-                    fields = true;
-                    let (field, value) = line.split_once(':').unwrap_or((line, ""));
-                    let value = value.strip_prefix(' ').unwrap_or(value);
-                    match field {
-                        "id" => event.id = Some(value.to_owned()),
-                        "retry" => event.retry = Some(value.to_owned()),
-                        "data" => {
-                            if !event.data.is_empty() {
-                                event.data.push('\n');
-                            }
-                            event.data.push_str(value);
-                        }
-                        _ => {}
-                    }
-                }
-                if fields {
-                    return Some(event);
-                }
-                continue;
-            }
-            let chunk = tokio::time::timeout(Duration::from_secs(5), self.body.next())
-                .await
-                .expect("the stream goes on or ends within 5 s")?
-                .unwrap();
-            let text = std::str::from_utf8(&chunk).unwrap();
-            self.raw.push_str(text);
-            self.buffer.push_str(text);
-        }
-    }
-
-    /// Every remaining event, to the end of the stream.
-    async fn rest(&mut self) -> Vec<Event> {
-        let mut events = Vec::new();
-        while let Some(event) = self.next().await {
-            events.push(event);
-        }
-        events
-    }
+    post_bytes(
+        &headers("tools/call", Some(name)),
+        serde_json::to_vec(&body).unwrap(),
+    )
 }
 
 #[tokio::test]
@@ -278,7 +172,7 @@ async fn progress_is_streamed_before_the_response_without_event_ids() {
     assert_eq!(response.headers()["content-type"], "text/event-stream");
     assert_eq!(response.headers()["cache-control"], "no-cache");
     assert_eq!(response.headers()["x-accel-buffering"], "no");
-    let mut events = Events::of(response);
+    let mut events = Events::unchecked(response);
     let all = events.rest().await;
     assert_eq!(
         all.len(),
@@ -313,7 +207,7 @@ async fn a_tool_that_reports_progress_and_returns_at_once_still_sends_its_respon
     for id in 0..32 {
         let response = send(&app, call(id, "flash", json!({"progressToken": id}))).await;
         assert_eq!(response.headers()["content-type"], "text/event-stream");
-        let all = Events::of(response).rest().await;
+        let all = Events::unchecked(response).rest().await;
         let last = all.last().map(Event::json);
         assert_eq!(
             last.as_ref().map(|m| m["id"].clone()),
@@ -337,7 +231,7 @@ async fn log_messages_the_request_opted_into_are_streamed_first() {
     )
     .await;
     assert_eq!(response.headers()["content-type"], "text/event-stream");
-    let all = Events::of(response).rest().await;
+    let all = Events::unchecked(response).rest().await;
     assert_eq!(all.len(), 2, "{all:?}");
     let log = all[0].json();
     assert_eq!(log["method"], "notifications/message");
@@ -363,7 +257,7 @@ async fn closing_the_stream_cancels_the_request() {
     let app = app(seen.clone());
     let response = send(&app, call(5, "linger", json!({"progressToken": 5}))).await;
     assert_eq!(response.headers()["content-type"], "text/event-stream");
-    let mut events = Events::of(response);
+    let mut events = Events::unchecked(response);
     let first = events.next().await.unwrap();
     assert_eq!(first.json()["method"], "notifications/progress");
     assert!(!seen.cancelled.load(Ordering::SeqCst), "still running");
@@ -433,7 +327,7 @@ async fn a_streaming_request_that_runs_too_long_ends_its_stream_with_the_timeout
         HttpConfig::default().request_timeout(Duration::from_millis(100)),
     );
     let response = send(&app, call(9, "linger", json!({"progressToken": 9}))).await;
-    let all = Events::of(response).rest().await;
+    let all = Events::unchecked(response).rest().await;
     assert_eq!(all.len(), 2, "{all:?}");
     assert_eq!(all[0].json()["method"], "notifications/progress");
     let error = all[1].json();

@@ -9,7 +9,8 @@ use mcp_core::json::JsonValue;
 use mcp_core::jsonrpc::{Request, RequestId, Response};
 use tokio::sync::oneshot;
 
-use crate::input::InputError;
+use crate::handler::BoxFuture;
+use crate::input::{ClientRequester, InputError};
 
 type Waiter = oneshot::Sender<Result<JsonValue, InputError>>;
 
@@ -81,5 +82,38 @@ impl Pending {
 impl Drop for Pending {
     fn drop(&mut self) {
         self.outbound.lock().remove(&self.id);
+    }
+}
+
+/// Asks the client over one connection: numbers each request with
+/// `outbound`, hands its bytes to `send`, and awaits the client's response.
+/// `send` says whether the bytes can reach the client.
+pub(crate) struct Requester<S> {
+    pub(crate) outbound: Arc<Outbound>,
+    pub(crate) send: S,
+}
+
+impl<S> ClientRequester for Requester<S>
+where
+    S: Fn(Vec<u8>) -> bool + Send + Sync + 'static,
+{
+    fn request(
+        &self,
+        method: &'static str,
+        params: JsonValue,
+    ) -> BoxFuture<'static, Result<JsonValue, InputError>> {
+        let sent = self
+            .outbound
+            .begin(method, params)
+            .and_then(|(bytes, pending)| {
+                if (self.send)(bytes) {
+                    Ok(pending)
+                } else {
+                    Err(InputError::Unavailable(
+                        "the connection cannot carry a request to the client",
+                    ))
+                }
+            });
+        Box::pin(async move { sent?.answer().await })
     }
 }

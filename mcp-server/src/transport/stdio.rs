@@ -29,7 +29,6 @@ use std::sync::{Arc, Mutex};
 
 use mcp_core::cancellation::CancelledNotificationParams;
 use mcp_core::error::ErrorObject;
-use mcp_core::json::JsonValue;
 use mcp_core::jsonrpc::{self, ErrorResponse, Message, Notification, RequestId};
 use mcp_core::version::Era;
 use serde::Serialize;
@@ -41,13 +40,12 @@ use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
 use crate::context::DEFAULT_INPUT_TIMEOUT;
-use crate::handler::BoxFuture;
-use crate::input::{ClientRequester, InputError};
+use crate::input::ClientRequester;
 use crate::legacy::Lifecycle;
 use crate::server::{Caller, Server, Session};
 use crate::sink::NotificationSink;
 use crate::source::Credentials;
-use crate::transport::outbound::Outbound;
+use crate::transport::outbound::{Outbound, Requester};
 
 /// Serves `server` on this process's stdin and stdout until stdin ends.
 ///
@@ -108,9 +106,10 @@ where
                 let session = state.session();
                 // Only a legacy session may send requests to the client.
                 let requester = session.as_ref().map(|_| {
-                    Arc::new(LineRequester {
+                    let lines_out = lines_out.clone();
+                    Arc::new(Requester {
                         outbound: state.outbound.clone(),
-                        lines_out: lines_out.clone(),
+                        send: move |bytes| lines_out.send(bytes).is_ok(),
                     }) as Arc<dyn ClientRequester>
                 });
                 let caller = Caller {
@@ -291,31 +290,5 @@ struct LineSink(mpsc::UnboundedSender<Vec<u8>>);
 impl NotificationSink for LineSink {
     fn send(&self, notification: Notification) {
         send(&self.0, &notification);
-    }
-}
-
-/// Sends a legacy session's input requests on the output and awaits the
-/// client's response line.
-struct LineRequester {
-    outbound: Arc<Outbound>,
-    lines_out: mpsc::UnboundedSender<Vec<u8>>,
-}
-
-impl ClientRequester for LineRequester {
-    fn request(
-        &self,
-        method: &'static str,
-        params: JsonValue,
-    ) -> BoxFuture<'static, Result<JsonValue, InputError>> {
-        let sent = self
-            .outbound
-            .begin(method, params)
-            .and_then(|(bytes, pending)| {
-                self.lines_out
-                    .send(bytes)
-                    .map(|()| pending)
-                    .map_err(|_| InputError::Cancelled)
-            });
-        Box::pin(async move { sent?.answer().await })
     }
 }

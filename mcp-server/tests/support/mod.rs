@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, unreachable_pub)]
 
+pub mod http;
+
 use std::sync::{Arc, Mutex};
 
 use mcp_server::contributor::{Contributions, contributor_fn};

@@ -36,7 +36,6 @@ mod outlet;
 mod post;
 mod rebinding;
 mod reply;
-mod requester;
 mod session;
 mod sse;
 mod stream;

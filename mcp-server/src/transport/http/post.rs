@@ -21,12 +21,12 @@ use super::accept::Mode;
 use super::headers::{self, SESSION_ID};
 use super::outlet::{Outlet, OutletSink};
 use super::reply::{self, status_of};
-use super::requester::StreamRequester;
 use super::session::HttpSession;
 use super::{Endpoint, sse};
 use crate::input::ClientRequester;
 use crate::server::{Caller, Server};
 use crate::source::Credentials;
+use crate::transport::outbound::Requester;
 
 /// Serves a `POST` to the endpoint.
 pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
@@ -122,9 +122,11 @@ async fn legacy(
     };
     let cancellation = session.start(request.id.clone());
     let outlet = Outlet::new(Some(session.clone()));
-    let requester: Arc<dyn ClientRequester> = Arc::new(StreamRequester {
+    // Requests to the client ride this call's own stream.
+    let stream = outlet.clone();
+    let requester: Arc<dyn ClientRequester> = Arc::new(Requester {
         outbound: session.outbound.clone(),
-        outlet: outlet.clone(),
+        send: move |bytes| stream.send(bytes),
     });
     let caller = Caller {
         era: Era::Legacy,
