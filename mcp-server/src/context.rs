@@ -236,13 +236,10 @@ impl RequestContext {
         &self,
         params: CreateMessageRequestParams,
     ) -> Result<CreateMessageResult, InputError> {
-        let requester = self.requester(InputKind::Sampling)?;
-        self.wait(input::ask(
-            &*requester,
-            InputKind::Sampling.method(),
-            &params,
-        ))
-        .await
+        let kind = InputKind::of_sampling(&params);
+        let requester = self.requester(kind)?;
+        self.wait(input::ask(&*requester, kind.method(), &params))
+            .await
     }
 
     /// Asks the client for its roots.
@@ -259,7 +256,7 @@ impl RequestContext {
 
     /// The requester for `kind`, once the client's capability is checked.
     fn requester(&self, kind: InputKind) -> Result<Arc<dyn ClientRequester>, InputError> {
-        if let Err(error) = input::required_capability(&self.inner.client_capabilities, kind) {
+        if let Err(error) = input::check_declared(&self.inner.client_capabilities, kind) {
             if self.inner.era == Era::Modern {
                 self.escalate(ErrorObject::missing_required_client_capability(
                     format!(

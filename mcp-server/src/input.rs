@@ -26,6 +26,7 @@ use mcp_core::capabilities::ClientCapabilities;
 use mcp_core::elicitation::ElicitRequestParams;
 use mcp_core::error::ErrorObject;
 use mcp_core::json::JsonValue;
+use mcp_core::sampling::CreateMessageRequestParams;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -66,8 +67,8 @@ pub enum InputError {
     Malformed(String),
 }
 
-/// What a request needs to ask its client: capabilities and, when the
-/// transport can, a requester.
+/// How a request asks its client for input: the transport's requester,
+/// when the transport can carry requests to the client.
 #[derive(Clone, Default)]
 pub(crate) struct InputChannel {
     pub(crate) requester: Option<std::sync::Arc<dyn ClientRequester>>,
@@ -81,8 +82,8 @@ impl fmt::Debug for InputChannel {
     }
 }
 
-/// The capability an input kind needs, by its name in `ClientCapabilities`.
-pub(crate) fn required_capability(
+/// Checks that the client declared the capability `kind` needs.
+pub(crate) fn check_declared(
     capabilities: &ClientCapabilities,
     kind: InputKind,
 ) -> Result<(), InputError> {
@@ -96,6 +97,10 @@ pub(crate) fn required_capability(
             .as_ref()
             .is_some_and(|e| e.url.is_some()),
         InputKind::Sampling => capabilities.sampling.is_some(),
+        InputKind::SamplingWithTools => capabilities
+            .sampling
+            .as_ref()
+            .is_some_and(|s| s.tools.is_some()),
         InputKind::Roots => capabilities.roots.is_some(),
     };
     if declared {
@@ -111,10 +116,20 @@ pub(crate) enum InputKind {
     ElicitForm,
     ElicitUrl,
     Sampling,
+    /// Sampling that offers the model tools (`tools` or `toolChoice` set).
+    SamplingWithTools,
     Roots,
 }
 
 impl InputKind {
+    pub(crate) fn of_sampling(params: &CreateMessageRequestParams) -> Self {
+        if params.tools.is_some() || params.tool_choice.is_some() {
+            Self::SamplingWithTools
+        } else {
+            Self::Sampling
+        }
+    }
+
     pub(crate) fn of_elicitation(params: &ElicitRequestParams) -> Self {
         match params {
             ElicitRequestParams::Url(_) => Self::ElicitUrl,
@@ -126,7 +141,7 @@ impl InputKind {
     pub(crate) fn method(self) -> &'static str {
         match self {
             Self::ElicitForm | Self::ElicitUrl => "elicitation/create",
-            Self::Sampling => "sampling/createMessage",
+            Self::Sampling | Self::SamplingWithTools => "sampling/createMessage",
             Self::Roots => "roots/list",
         }
     }
@@ -137,6 +152,7 @@ impl InputKind {
             Self::ElicitForm => "elicitation",
             Self::ElicitUrl => "elicitation.url",
             Self::Sampling => "sampling",
+            Self::SamplingWithTools => "sampling.tools",
             Self::Roots => "roots",
         }
     }
@@ -147,6 +163,7 @@ impl InputKind {
             Self::ElicitForm => serde_json::json!({ "elicitation": {} }),
             Self::ElicitUrl => serde_json::json!({ "elicitation": { "url": {} } }),
             Self::Sampling => serde_json::json!({ "sampling": {} }),
+            Self::SamplingWithTools => serde_json::json!({ "sampling": { "tools": {} } }),
             Self::Roots => serde_json::json!({ "roots": {} }),
         };
         serde_json::from_value(value).unwrap_or_default()

@@ -20,6 +20,7 @@
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use mcp_core::error::ErrorObject;
 use mcp_core::jsonrpc::{ErrorResponse, Notification, Request, RequestId, ResultResponse};
 use mcp_core::legacy::initialize::{InitializeRequestParams, InitializeResult};
 use mcp_core::legacy::logging::SetLevelRequestParams;
@@ -66,6 +67,9 @@ pub fn initialize(server: &Server, params: InitializeRequestParams) -> (Session,
     (session, result)
 }
 
+/// How many resources one legacy connection may watch at once.
+pub const MAX_SUBSCRIPTIONS: usize = 1024;
+
 /// What one legacy connection (a stdio process, an HTTP session)
 /// remembers: what `initialize` negotiated, the log level, and the
 /// resources it subscribed to.
@@ -107,10 +111,20 @@ impl Lifecycle {
                 })
             }
             "resources/subscribe" if initialized => {
-                request.params_as::<SubscribeRequestParams>().map(|params| {
-                    lock(&self.subscriptions).insert(params.uri);
-                    encode_result(&request.id, &EMPTY)
-                })
+                request
+                    .params_as::<SubscribeRequestParams>()
+                    .and_then(|params| {
+                        let mut subscriptions = lock(&self.subscriptions);
+                        if subscriptions.len() >= MAX_SUBSCRIPTIONS
+                            && !subscriptions.contains(&params.uri)
+                        {
+                            return Err(ErrorObject::invalid_params(format!(
+                                "Too many subscriptions: a session may watch {MAX_SUBSCRIPTIONS} resources"
+                            )));
+                        }
+                        subscriptions.insert(params.uri);
+                        Ok(encode_result(&request.id, &EMPTY))
+                    })
             }
             "resources/unsubscribe" if initialized => request
                 .params_as::<UnsubscribeRequestParams>()

@@ -2,9 +2,11 @@
 //! request is a lookup and a walk down its chain.
 
 use std::fmt;
+use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures_util::FutureExt;
 use mcp_core::capabilities::{ClientCapabilities, ServerCapabilities};
 use mcp_core::content::Implementation;
 use mcp_core::error::ErrorObject;
@@ -210,7 +212,16 @@ impl Server {
         let Request {
             id, method, params, ..
         } = request;
-        let result = self.serve(&id, method, params.as_deref(), caller).await?;
+        // A panicking handler answers -32603 like any failure: the client
+        // gets its response and the transport goes on.
+        let served = AssertUnwindSafe(self.serve(&id, method, params.as_deref(), caller))
+            .catch_unwind()
+            .await;
+        let result = served.unwrap_or_else(|_| {
+            Err(ErrorObject::internal_error(
+                "Internal error: the handler panicked",
+            ))
+        })?;
         if caller.era == Era::Modern {
             return Ok(with_server_info(result, &self.inner.server_info));
         }
@@ -314,28 +325,29 @@ impl Server {
 /// Adds `_meta["io.modelcontextprotocol/serverInfo"]` to a modern result
 /// that does not name the server yet.
 fn with_server_info(result: Box<RawValue>, server_info: &RawValue) -> Box<RawValue> {
-    type Members<'a> = indexmap::IndexMap<&'a str, &'a RawValue>;
+    // Keys are owned: a borrowed key cannot hold an escaped member name.
+    type Members<'a> = indexmap::IndexMap<String, &'a RawValue>;
     let Ok(mut members) = serde_json::from_str::<Members<'_>>(result.get()) else {
         return result;
     };
-    let mut meta: Members<'_> = match members.get("_meta") {
-        Some(meta) => match serde_json::from_str(meta.get()) {
+    let mut meta: Members<'_> = match members.get("_meta").map(|m| m.get()) {
+        None | Some("null") => Members::new(),
+        Some(meta) => match serde_json::from_str(meta) {
             Ok(meta) => meta,
             Err(_) => return result,
         },
-        None => Members::new(),
     };
     if meta.contains_key(meta::SERVER_INFO) {
         return result;
     }
-    meta.insert(meta::SERVER_INFO, server_info);
+    meta.insert(meta::SERVER_INFO.to_owned(), server_info);
     let Ok(meta_text) = serde_json::to_string(&meta) else {
         return result;
     };
     let Ok(meta_raw) = serde_json::from_str::<&RawValue>(&meta_text) else {
         return result;
     };
-    members.insert("_meta", meta_raw);
+    members.insert("_meta".to_owned(), meta_raw);
     serde_json::to_string(&members)
         .ok()
         .and_then(|text| RawValue::from_string(text).ok())

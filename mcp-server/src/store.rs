@@ -5,7 +5,7 @@
 //! The first is the [`EventStore`]: where a legacy session's SSE events are
 //! kept so a client whose stream broke can resume it with `Last-Event-ID`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
 /// Keeps the events of legacy SSE streams for resumption.
@@ -48,34 +48,44 @@ pub struct Replay {
     pub events: Vec<(String, Vec<u8>)>,
 }
 
-/// The default event store: in memory, at most `per_session` events per
-/// session (the oldest are dropped first).
+/// The default event store: in memory, at most `per_session` events and
+/// `bytes_per_session` bytes of messages per session (the oldest go first).
+///
+/// Sequence numbers run across all streams of a session, so an id is never
+/// given twice however much history was dropped.
 #[derive(Debug)]
 pub struct MemoryEventStore {
     per_session: usize,
+    bytes_per_session: usize,
     sessions: Mutex<HashMap<String, SessionEvents>>,
 }
 
 #[derive(Debug, Default)]
 struct SessionEvents {
     /// Every kept event: stream, sequence, message.
-    events: std::collections::VecDeque<(u64, u64, Vec<u8>)>,
-    next: HashMap<u64, u64>,
+    events: VecDeque<(u64, u64, Vec<u8>)>,
+    /// The next sequence number.
+    next: u64,
+    /// The bytes of the kept messages.
+    bytes: usize,
 }
 
 impl MemoryEventStore {
-    /// A store that keeps at most `per_session` events of each session.
-    pub fn new(per_session: usize) -> Self {
+    /// A store that keeps at most `per_session` events, and at most
+    /// `bytes_per_session` bytes of messages, of each session.
+    pub fn new(per_session: usize, bytes_per_session: usize) -> Self {
         Self {
             per_session: per_session.max(1),
+            bytes_per_session,
             sessions: Mutex::new(HashMap::new()),
         }
     }
 }
 
 impl Default for MemoryEventStore {
+    /// 4,096 events and 8 MiB per session.
     fn default() -> Self {
-        Self::new(4096)
+        Self::new(4096, 8 << 20)
     }
 }
 
@@ -88,14 +98,17 @@ impl EventStore for MemoryEventStore {
     fn append(&self, session: &str, stream: u64, message: &[u8]) -> String {
         let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
         let events = sessions.entry(session.to_owned()).or_default();
-        let next = events.next.entry(stream).or_insert(0);
-        let sequence = *next;
-        *next += 1;
+        let sequence = events.next;
+        events.next += 1;
+        events.bytes += message.len();
         events
             .events
             .push_back((stream, sequence, message.to_vec()));
-        while events.events.len() > self.per_session {
-            events.events.pop_front();
+        while events.events.len() > self.per_session || events.bytes > self.bytes_per_session {
+            match events.events.pop_front() {
+                Some((_, _, dropped)) => events.bytes -= dropped.len(),
+                None => break,
+            }
         }
         format!("{stream}-{sequence}")
     }
@@ -104,7 +117,7 @@ impl EventStore for MemoryEventStore {
         let (stream, after) = parse(last_event_id)?;
         let sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
         let events = sessions.get(session)?;
-        if events.next.get(&stream).is_none_or(|next| after >= *next) {
+        if after >= events.next {
             return None;
         }
         let events = events
@@ -121,5 +134,33 @@ impl EventStore for MemoryEventStore {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(session);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_byte_budget_drops_the_oldest_events_and_ids_are_never_reused() {
+        let store = MemoryEventStore::new(100, 10);
+        let first = store.append("s", 1, b"123456");
+        let second = store.append("s", 1, b"abcdef");
+        assert_eq!((first.as_str(), second.as_str()), ("1-0", "1-1"));
+        // 12 bytes over a 10-byte budget: the first event is gone.
+        let replay = store.replay_after("s", "1-0").unwrap();
+        assert_eq!(replay.events, vec![(second, b"abcdef".to_vec())]);
+        assert_eq!(store.append("s", 2, b"x"), "2-2");
+    }
+
+    #[test]
+    fn an_id_from_the_future_or_another_session_replays_nothing() {
+        let store = MemoryEventStore::default();
+        store.append("s", 1, b"{}");
+        assert_eq!(store.replay_after("s", "1-5"), None);
+        assert_eq!(store.replay_after("other", "1-0"), None);
+        assert_eq!(store.replay_after("s", "not-an-id"), None);
+        store.forget("s");
+        assert_eq!(store.replay_after("s", "1-0"), None);
     }
 }

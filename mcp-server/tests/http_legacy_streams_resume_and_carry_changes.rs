@@ -254,7 +254,7 @@ async fn the_standalone_stream_ends_with_the_session() {
 }
 
 #[tokio::test]
-async fn the_standalone_stream_resumes_after_its_last_event() {
+async fn the_standalone_stream_resumes_after_its_last_event_and_goes_on() {
     let (server, app) = app(Signals::default());
     let session = initialize(&app).await;
     let mut stream = Events::of(send(&app, get(&session, None)).await);
@@ -270,7 +270,10 @@ async fn the_standalone_stream_resumes_after_its_last_event() {
         replayed.json()["method"],
         "notifications/resources/list_changed"
     );
-    assert!(resumed.next().await.is_none());
+    // Resumed, it is the standalone stream again: later changes follow.
+    server.changes().publish(Change::PromptsListChanged);
+    let later = resumed.next().await.unwrap();
+    assert_eq!(later.json()["method"], "notifications/prompts/list_changed");
 }
 
 #[tokio::test]

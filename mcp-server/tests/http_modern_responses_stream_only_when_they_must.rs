@@ -357,3 +357,48 @@ async fn a_handler_that_panics_is_answered_with_an_internal_error() {
         "shh"
     );
 }
+
+/// A modern request to a client that ranks a stream above JSON.
+fn stream_first(id: i64, method: &str, name: Option<&str>, params: Value) -> Request<Body> {
+    let mut body = call_body(id, name.unwrap_or("quiet"));
+    body["method"] = json!(method);
+    let meta = body["params"]["_meta"].clone();
+    body["params"] = params;
+    body["params"]["_meta"] = meta;
+    let mut request = post_bytes(&headers(method, name), serde_json::to_vec(&body).unwrap());
+    request.headers_mut().insert(
+        "accept",
+        "text/event-stream, application/json".parse().unwrap(),
+    );
+    request
+}
+
+#[tokio::test]
+async fn a_client_that_ranks_streams_first_gets_even_a_quick_answer_as_a_stream() {
+    let app = app(Seen::default());
+    let response = send(
+        &app,
+        stream_first(12, "tools/call", Some("quiet"), json!({"name": "quiet"})),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "text/event-stream");
+    let events = Events::unchecked(response).rest().await;
+    assert_eq!(
+        events.len(),
+        1,
+        "only the response, without a priming event"
+    );
+    assert_eq!(events[0].json()["result"]["content"][0]["text"], "shh");
+}
+
+#[tokio::test]
+async fn a_refusal_keeps_its_status_even_for_a_client_that_ranks_streams_first() {
+    let app = app(Seen::default());
+    let response = send(&app, stream_first(13, "no/such", None, json!({}))).await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_eq!(response.headers()["content-type"], "application/json");
+    let body = json_body(response).await;
+    assert_eq!(body["error"]["code"], -32601);
+    assert_eq!(body["id"], 13);
+}

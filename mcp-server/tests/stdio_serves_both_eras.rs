@@ -3,6 +3,7 @@
 
 mod support;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use mcp_server::contributor::contributor_fn;
@@ -16,6 +17,9 @@ use tokio::io::{
     AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream, Lines, ReadHalf, WriteHalf,
 };
 use tokio::task::JoinHandle;
+
+/// Set when `wait_flagged` sees its request cancelled.
+static SAW_CANCELLATION: AtomicBool = AtomicBool::new(false);
 
 struct Client {
     input: WriteHalf<DuplexStream>,
@@ -35,6 +39,14 @@ impl Client {
                         handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
                             ctx.log().log(LoggingLevel::Warning, None, "careful");
                             Ok(CallToolResult::text("said"))
+                        }),
+                    );
+                    c.tool(
+                        tool("wait_flagged"),
+                        handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                            ctx.cancellation().cancelled().await;
+                            SAW_CANCELLATION.store(true, Ordering::SeqCst);
+                            Ok(CallToolResult::text("cancelled"))
                         }),
                     );
                     c.tool(
@@ -133,7 +145,7 @@ async fn initialize_makes_the_process_a_legacy_session() {
             .as_array()
             .unwrap()
             .len(),
-        2
+        3
     );
     client.send(json!({"jsonrpc": "2.0", "id": 4, "method": "logging/setLevel", "params": {"level": "warning"}})).await;
     assert_eq!(client.receive().await["id"], 4);
@@ -160,18 +172,23 @@ async fn an_unsupported_initialize_version_is_answered_with_the_newest_legacy_on
 }
 
 #[tokio::test]
-async fn notifications_cancelled_cancels_the_request_it_names() {
+async fn notifications_cancelled_cancels_the_request_it_names_which_then_answers_nothing() {
     let mut client = Client::start();
     client
-        .send(
-            json!({"jsonrpc": "2.0", "id": "w", "method": "tools/call", "params": modern("wait")}),
-        )
+        .send(json!({"jsonrpc": "2.0", "id": "w", "method": "tools/call", "params": modern("wait_flagged")}))
         .await;
     tokio::time::sleep(Duration::from_millis(20)).await;
     client.send(json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "w"}})).await;
-    let answer = client.receive().await;
-    assert_eq!(answer["id"], "w");
-    assert_eq!(answer["result"]["content"][0]["text"], "cancelled");
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert!(
+        SAW_CANCELLATION.load(Ordering::SeqCst),
+        "the handler's token fired"
+    );
+    // The next line out answers the next request: nothing came for `w`.
+    client
+        .send(json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": modern("x")}))
+        .await;
+    assert_eq!(client.receive().await["id"], 2);
 }
 
 #[tokio::test]

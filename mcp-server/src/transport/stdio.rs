@@ -119,7 +119,10 @@ where
                         Era::Modern
                     },
                     credentials: Credentials::none(),
-                    notifications: Arc::new(LineSink(lines_out.clone())),
+                    notifications: Arc::new(LineSink {
+                        lines_out: lines_out.clone(),
+                        cancellation: cancellation.clone(),
+                    }),
                     cancellation,
                     session,
                     requester,
@@ -129,8 +132,10 @@ where
                 running.spawn(async move {
                     let id = request.id.clone();
                     let response = server.handle_request(request, &caller).await;
-                    state.running().remove(&id);
-                    let _ = lines_out.send(response);
+                    // A cancelled request is answered with nothing at all.
+                    if state.running().remove(&id).is_some() {
+                        let _ = lines_out.send(response);
+                    }
                 });
             }
         }
@@ -285,10 +290,16 @@ where
 }
 
 /// Sends a request's notifications on the output, between responses.
-struct LineSink(mpsc::UnboundedSender<Vec<u8>>);
+struct LineSink {
+    lines_out: mpsc::UnboundedSender<Vec<u8>>,
+    cancellation: CancellationToken,
+}
 
 impl NotificationSink for LineSink {
     fn send(&self, notification: Notification) {
-        send(&self.0, &notification);
+        // Nothing more goes out for a cancelled request.
+        if !self.cancellation.is_cancelled() {
+            send(&self.lines_out, &notification);
+        }
     }
 }

@@ -33,8 +33,12 @@ pub(crate) fn mode(headers: &HeaderMap) -> Mode {
         // Higher quality first, then the earlier mention.
         let rank = (quality, -(position as f32));
         match media.as_str() {
-            "application/json" | "application/*" | "*/*" => json = json.or(Some(rank)),
+            "application/json" | "application/*" => json = json.or(Some(rank)),
             "text/event-stream" | "text/*" => stream = stream.or(Some(rank)),
+            "*/*" => {
+                json = json.or(Some(rank));
+                stream = stream.or(Some(rank));
+            }
             _ => {}
         }
     }
@@ -77,6 +81,11 @@ mod tests {
             accept("application/json;q=0.1, text/event-stream"),
             Mode::Stream
         );
+    }
+
+    #[test]
+    fn anything_accepts_both_and_prefers_neither() {
+        assert_eq!(accept("*/*"), Mode::JsonUnlessNeeded);
     }
 
     #[test]

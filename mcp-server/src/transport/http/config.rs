@@ -47,7 +47,10 @@ impl std::fmt::Debug for HttpConfig {
             .field("max_concurrent", &self.max_concurrent)
             .field("session_idle", &self.session_idle)
             .field("max_sessions", &self.max_sessions)
-            .finish_non_exhaustive()
+            .field("input_timeout", &self.input_timeout)
+            .field("retry", &self.retry)
+            .field("keep_alive", &self.keep_alive)
+            .finish()
     }
 }
 
@@ -137,6 +140,21 @@ impl HttpConfig {
     #[must_use]
     pub fn input_timeout(mut self, timeout: Duration) -> Self {
         self.input_timeout = timeout;
+        self
+    }
+
+    /// How long a 2025-11-25 client should wait before reconnecting to a
+    /// broken stream (the `retry:` of the priming event).
+    #[must_use]
+    pub fn sse_retry(mut self, retry: Duration) -> Self {
+        self.retry = retry;
+        self
+    }
+
+    /// How often an idle standalone stream gets a keep-alive comment.
+    #[must_use]
+    pub fn keep_alive(mut self, every: Duration) -> Self {
+        self.keep_alive = every.max(Duration::from_millis(1));
         self
     }
 }

@@ -4,9 +4,8 @@
 
 use std::sync::Arc;
 
-use axum::body::Body;
 use axum::extract::{Request as HttpRequest, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
 use mcp_core::cancellation::CancelledNotificationParams;
 use mcp_core::error::ErrorObject;
@@ -145,8 +144,8 @@ async fn legacy(
         cancel_on_close: None,
         mode: super::accept::mode(headers),
         // Cancellable by `notifications/cancelled` until the handler ends,
-        // however its response goes out.
-        done: Some(Box::new(move || session.stop(&id))),
+        // however its response goes out (or fails to).
+        done: Some(Done(Some(Box::new(move || session.stop(&id))))),
     };
     respond(endpoint, call).await
 }
@@ -318,7 +317,19 @@ struct Call {
     cancel_on_close: Option<CancellationToken>,
     mode: Mode,
     /// Runs when the handler finishes, however the response goes out.
-    done: Option<Box<dyn FnOnce() + Send>>,
+    done: Option<Done>,
+}
+
+/// Runs its function when dropped: when the handler ends, panics, or never
+/// starts because the server is busy.
+struct Done(Option<Box<dyn FnOnce() + Send>>);
+
+impl Drop for Done {
+    fn drop(&mut self) {
+        if let Some(done) = self.0.take() {
+            done();
+        }
+    }
 }
 
 /// Runs a request and answers: JSON when nothing had to go out before the
@@ -361,25 +372,34 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
             }
         };
         drop(permit);
-        if let Some(done) = done {
-            done();
-        }
+        drop(done);
         answer
     });
     let finished = match mode {
-        Mode::Stream => None,
         // A client that cannot read a stream gets the response alone.
         Mode::Json => {
             outlet.close();
             Some(joined(&mut running).await)
         }
-        Mode::JsonUnlessNeeded => tokio::select! {
+        Mode::Stream | Mode::JsonUnlessNeeded => tokio::select! {
             answer = joined(&mut running) => Some(answer),
             () = outlet.needs_stream() => None,
         },
     };
+    // A refusal with its own HTTP status is plain JSON, even to a client
+    // that prefers a stream: a stream's status is always 200.
+    let refused = |answer: &Result<_, ErrorObject>| {
+        era == Era::Modern
+            && answer
+                .as_ref()
+                .is_err_and(|e| status_of(e) != StatusCode::OK)
+    };
     let finished = match finished {
-        Some(answer) if mode == Mode::Json || !outlet.holds_messages() => {
+        Some(answer)
+            if mode == Mode::Json
+                || refused(&answer)
+                || (mode == Mode::JsonUnlessNeeded && !outlet.holds_messages()) =>
+        {
             if let Some(guard) = guard {
                 guard.disarm();
             }
@@ -415,7 +435,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
         streaming.finish(&bytes.unwrap_or_default());
     });
     drop(outlet);
-    sse_response(sse::body(frames, guard))
+    sse::response(sse::body(frames, guard))
 }
 
 /// A handler's answer, or the error a panicking handler leaves.
@@ -425,17 +445,4 @@ async fn joined(
     running
         .await
         .unwrap_or_else(|_| Err(ErrorObject::internal_error("The handler panicked")))
-}
-
-/// A `200 text/event-stream` response.
-pub(crate) fn sse_response(body: Body) -> Response {
-    let mut response = Response::new(body);
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
-    response
 }

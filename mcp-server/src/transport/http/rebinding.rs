@@ -6,7 +6,8 @@ use axum::http::header::{HOST, ORIGIN};
 
 use super::HttpConfig;
 
-/// Why a request was refused, for the error message.
+/// Checks a request's `Host` and `Origin` against the allowed ones; the
+/// error says which header was refused.
 pub(crate) fn check(headers: &HeaderMap, config: &HttpConfig) -> Result<(), String> {
     if let Some(host) = headers.get(HOST) {
         let host = host.to_str().unwrap_or("").to_ascii_lowercase();

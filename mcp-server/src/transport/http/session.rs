@@ -147,14 +147,13 @@ impl HttpSession {
         true
     }
 
-    fn touch(&self) {
+    pub(crate) fn touch(&self) {
         *lock(&self.last_seen) = Instant::now();
     }
 
     fn end(&self) {
         self.ended.cancel();
         lock(&self.outlets).clear();
-        self.events.forget(&self.id);
     }
 
     /// A new stream number for a POST's response stream.
@@ -181,9 +180,10 @@ impl HttpSession {
         token
     }
 
-    /// Forgets a finished request.
+    /// Forgets a finished request; the session was active until now.
     pub(crate) fn stop(&self, id: &RequestId) {
         lock(&self.running).remove(id);
+        self.touch();
     }
 
     /// Cancels the request the client names in `notifications/cancelled`.
@@ -191,6 +191,14 @@ impl HttpSession {
         if let Some(token) = lock(&self.running).remove(id) {
             token.cancel();
         }
+    }
+}
+
+impl Drop for HttpSession {
+    /// The session's events go with its last holder: a request still
+    /// streaming when the session ended may append until it finishes.
+    fn drop(&mut self) {
+        self.events.forget(&self.id);
     }
 }
 

@@ -4,6 +4,8 @@
 use std::convert::Infallible;
 
 use axum::body::{Body, Bytes};
+use axum::http::{HeaderValue, header};
+use axum::response::Response;
 use tokio::sync::mpsc;
 
 /// One event: an optional id and one JSON-RPC message on one `data:` line.
@@ -40,4 +42,17 @@ pub(crate) fn body<H: Send + 'static>(frames: mpsc::UnboundedReceiver<Bytes>, he
         Some((Ok::<_, Infallible>(frame), (frames, held)))
     });
     Body::from_stream(stream)
+}
+
+/// A `200 text/event-stream` response.
+pub(crate) fn response(body: Body) -> Response {
+    let mut response = Response::new(body);
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    response
 }

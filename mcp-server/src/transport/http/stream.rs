@@ -13,7 +13,6 @@ use tokio::sync::{broadcast, mpsc};
 
 use super::headers::{self, LAST_EVENT_ID, SESSION_ID};
 use super::outlet::replay;
-use super::post::sse_response;
 use super::reply;
 use super::session::HttpSession;
 use super::{Endpoint, sse};
@@ -63,17 +62,18 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
         Err(response) => return response,
     };
     let (frames, reader) = mpsc::unbounded_channel();
-    if let Ok(Some(last)) = headers::text(headers, LAST_EVENT_ID) {
-        let stream = last
-            .split_once('-')
-            .and_then(|(s, _)| s.parse::<u64>().ok());
-        match stream.filter(|s| *s != 0).and_then(|s| session.outlet(s)) {
+    let last = headers::text(headers, LAST_EVENT_ID).ok().flatten();
+    let stream = last.and_then(|id| id.split_once('-')?.0.parse::<u64>().ok());
+    if let (Some(last), Some(stream)) = (last, stream)
+        && stream != STANDALONE
+    {
+        match session.outlet(stream) {
             // The response is still to come: replay, then stream on.
             Some(outlet) => outlet.resume(last, frames),
-            // The stream ended (or is the standalone one): replay what is kept.
+            // The stream ended: replay what is kept.
             None => replay(Some(&session), last, &frames),
         }
-        return sse_response(sse::body(reader, ()));
+        return sse::response(sse::body(reader, ()));
     }
     if !session.claim_standalone(&frames) {
         return reply::error(
@@ -84,9 +84,16 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
             ),
         );
     }
+    // Resuming the standalone stream: what it missed, then what comes.
+    if let Some(last) = last.filter(|_| stream == Some(STANDALONE)) {
+        replay(Some(&session), last, &frames);
+    }
     forward_changes(&endpoint, &session, frames);
-    sse_response(sse::body(reader, ()))
+    sse::response(sse::body(reader, ()))
 }
+
+/// The number of the standalone stream in event ids.
+const STANDALONE: u64 = 0;
 
 /// Serves a `DELETE`: ends the session.
 pub(crate) async fn delete(
@@ -119,7 +126,11 @@ fn forward_changes(
         loop {
             let frame = tokio::select! {
                 () = session.ended.cancelled() => return,
-                () = frames.closed() => return,
+                () = frames.closed() => {
+                    // A listener counts as activity until it leaves.
+                    session.touch();
+                    return;
+                }
                 change = changes.recv() => match change {
                     Ok(change) => {
                         let Some(bytes) = session
@@ -129,8 +140,7 @@ fn forward_changes(
                         else {
                             continue;
                         };
-                        // Stream 0 is the standalone stream.
-                        let id = session.events.append(&session.id, 0, &bytes);
+                        let id = session.events.append(&session.id, STANDALONE, &bytes);
                         sse::event(Some(&id), &bytes)
                     }
                     Err(broadcast::error::RecvError::Lagged(_)) => continue,
