@@ -30,7 +30,8 @@ use mcp_core::version::{self, Era};
 use serde::de::DeserializeOwned;
 use tokio_util::sync::CancellationToken;
 
-use crate::input::{self, ClientRequester, InputChannel, InputError, InputKind};
+use crate::input::{self, ClientRequester, InputError, InputKind};
+use crate::lock::lock;
 use crate::sink::{ChangeSink, DiscardSink, LogSink, NotificationSink, ProgressSink};
 use crate::source::Principal;
 
@@ -59,7 +60,7 @@ struct Inner {
     progress: ProgressSink,
     log: LogSink,
     changes: Arc<dyn ChangeSink>,
-    input: InputChannel,
+    requester: Option<Arc<dyn ClientRequester>>,
     input_timeout: Duration,
     escalation: Mutex<Option<ErrorObject>>,
     extensions: Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>,
@@ -90,7 +91,8 @@ pub(crate) struct ContextParts {
     pub(crate) notifications: Arc<dyn NotificationSink>,
     pub(crate) log_level: Option<mcp_core::logging::LoggingLevel>,
     pub(crate) changes: Arc<dyn ChangeSink>,
-    pub(crate) input: InputChannel,
+    /// How the request asks its client for input, when its transport can.
+    pub(crate) requester: Option<Arc<dyn ClientRequester>>,
     pub(crate) input_timeout: Duration,
 }
 
@@ -115,7 +117,7 @@ impl RequestContext {
                 progress,
                 log,
                 changes: parts.changes,
-                input: parts.input,
+                requester: parts.requester,
                 input_timeout: parts.input_timeout,
                 escalation: Mutex::new(None),
                 extensions: Mutex::new(HashMap::new()),
@@ -138,7 +140,7 @@ impl RequestContext {
             notifications: Arc::new(DiscardSink),
             log_level: None,
             changes: Arc::new(crate::sink::BroadcastChangeSink::default()),
-            input: InputChannel::default(),
+            requester: None,
             input_timeout: DEFAULT_INPUT_TIMEOUT,
         })
     }
@@ -268,7 +270,7 @@ impl RequestContext {
             }
             return Err(error);
         }
-        self.inner.input.requester.clone().ok_or(match self.inner.era {
+        self.inner.requester.clone().ok_or(match self.inner.era {
             Era::Modern => InputError::Unavailable(
                 "2026-07-28 requests ask for input with an input-required result, which this server does not send yet",
             ),
@@ -293,41 +295,25 @@ impl RequestContext {
     /// Makes the request fail with `error`, whatever its handler returns:
     /// for failures that belong to the protocol, not to the tool.
     pub fn escalate(&self, error: ErrorObject) {
-        let mut slot = self
-            .inner
-            .escalation
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
+        let mut slot = lock(&self.inner.escalation);
         slot.get_or_insert(error);
     }
 
     /// The error [`escalate`](Self::escalate) set, taken out.
     pub(crate) fn take_escalation(&self) -> Option<ErrorObject> {
-        self.inner
-            .escalation
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take()
+        lock(&self.inner.escalation).take()
     }
 
     /// Stores a value for later interceptors and the handler of this request
     /// (a correlation id, a span), one per type.
     pub fn insert<T: Any + Send + Sync>(&self, value: T) {
-        let mut extensions = self
-            .inner
-            .extensions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
+        let mut extensions = lock(&self.inner.extensions);
         extensions.insert(TypeId::of::<T>(), Box::new(value));
     }
 
     /// A value stored with [`insert`](Self::insert), cloned out.
     pub fn get<T: Any + Send + Sync + Clone>(&self) -> Option<T> {
-        let extensions = self
-            .inner
-            .extensions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
+        let extensions = lock(&self.inner.extensions);
         extensions
             .get(&TypeId::of::<T>())?
             .downcast_ref::<T>()

@@ -42,3 +42,8 @@ pub fn unknown_target(kind: &str, name: &str) -> ErrorObject {
     let key = if kind == "resource" { "uri" } else { "name" };
     ErrorObject::invalid_params(format!("Unknown {kind}: {name}")).with_data(json!({ key: name }))
 }
+
+/// The `-32602` for a 2026-07-28 request whose `params._meta` lacks `key`.
+pub(crate) fn missing_meta(key: &str) -> ErrorObject {
+    ErrorObject::invalid_params(format!("Invalid params: `params._meta` must carry `{key}`"))
+}

@@ -19,7 +19,6 @@
 //! # });
 //! ```
 
-use std::fmt;
 use std::time::Duration;
 
 use mcp_core::capabilities::ClientCapabilities;
@@ -65,21 +64,6 @@ pub enum InputError {
     /// The client's answer does not have the expected shape.
     #[error("the client's answer is malformed: {0}")]
     Malformed(String),
-}
-
-/// How a request asks its client for input: the transport's requester,
-/// when the transport can carry requests to the client.
-#[derive(Clone, Default)]
-pub(crate) struct InputChannel {
-    pub(crate) requester: Option<std::sync::Arc<dyn ClientRequester>>,
-}
-
-impl fmt::Debug for InputChannel {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("InputChannel")
-            .field("requester", &self.requester.is_some())
-            .finish()
-    }
 }
 
 /// Checks that the client declared the capability `kind` needs.

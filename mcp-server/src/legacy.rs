@@ -18,7 +18,7 @@
 //! ```
 
 use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use mcp_core::error::ErrorObject;
 use mcp_core::jsonrpc::{ErrorResponse, Notification, Request, RequestId, ResultResponse};
@@ -29,6 +29,7 @@ use mcp_core::resources::ResourceUpdatedNotificationParams;
 use mcp_core::version;
 use serde::Serialize;
 
+use crate::lock::lock;
 use crate::server::{Server, Session};
 use crate::sink::Change;
 
@@ -172,10 +173,6 @@ impl Lifecycle {
 struct Empty {}
 
 const EMPTY: Empty = Empty {};
-
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 fn encode_result<T: Serialize>(id: &RequestId, result: &T) -> Vec<u8> {
     serde_json::to_vec(&ResultResponse::new(id.clone(), result)).unwrap_or_default()

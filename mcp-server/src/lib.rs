@@ -43,6 +43,7 @@ pub mod handler;
 pub mod input;
 pub mod interceptor;
 pub mod legacy;
+mod lock;
 pub mod memory;
 pub mod origin;
 pub mod prompt;

@@ -44,6 +44,7 @@ use serde_json::json;
 use tokio_util::sync::CancellationToken;
 
 use crate::input::ClientRequester;
+use crate::lock::lock;
 use crate::reply::{AlternateResult, Reply};
 use crate::server::{Caller, Server, Session};
 use crate::sink::NotificationSink;
@@ -55,10 +56,7 @@ struct Recorder(Mutex<Vec<Notification>>);
 
 impl NotificationSink for Recorder {
     fn send(&self, notification: Notification) {
-        self.0
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(notification);
+        lock(&self.0).push(notification);
     }
 }
 
@@ -251,13 +249,7 @@ impl MemoryClient {
 
     /// Takes the notifications received so far.
     pub fn take_notifications(&self) -> Vec<Notification> {
-        std::mem::take(
-            &mut *self
-                .notifications
-                .0
-                .lock()
-                .unwrap_or_else(|e| e.into_inner()),
-        )
+        std::mem::take(&mut *lock(&self.notifications.0))
     }
 
     fn fill_meta(&self, params: &mut JsonValue) {

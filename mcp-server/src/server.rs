@@ -20,7 +20,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::boot::{BootReport, Builder};
 use crate::context::{ContextParts, DEFAULT_INPUT_TIMEOUT, RequestContext};
-use crate::input::{ClientRequester, InputChannel};
+use crate::input::ClientRequester;
 use crate::interceptor::{RawCall, RawChain, RawNext};
 use crate::sink::{Change, ChangeSink, DiscardSink, Fanout, NotificationSink};
 use crate::source::{Credentials, PrincipalSource};
@@ -46,6 +46,8 @@ pub(crate) struct ServerInner {
     pub(crate) param_headers: std::collections::HashMap<String, Vec<crate::tool::ParamHeader>>,
     /// The server's `Implementation`, encoded once for modern results' `_meta`.
     pub(crate) server_info: Box<RawValue>,
+    /// `"_meta":{"io.modelcontextprotocol/serverInfo":…}`, for results without `_meta`.
+    pub(crate) server_info_member: String,
     pub(crate) report: BootReport,
 }
 
@@ -197,16 +199,19 @@ impl Server {
     /// Serves one decoded request and returns the encoded response.
     pub async fn handle_request(&self, request: Request, caller: &Caller) -> Vec<u8> {
         let id = request.id.clone();
-        match self.answer(request, caller).await {
+        match self.answer(request, None, caller).await {
             Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
             Err(error) => encode_error(Some(id), error),
         }
     }
 
     /// Serves one decoded request: its result, or the error to answer with.
+    /// `meta` is the request's `_meta` when the transport decoded it
+    /// already; `None` decodes it here.
     pub(crate) async fn answer(
         &self,
         request: Request,
+        meta: Option<RequestMeta>,
         caller: &Caller,
     ) -> Result<Box<RawValue>, ErrorObject> {
         let Request {
@@ -214,7 +219,7 @@ impl Server {
         } = request;
         // A panicking handler answers -32603 like any failure: the client
         // gets its response and the transport goes on.
-        let served = AssertUnwindSafe(self.serve(&id, method, params.as_deref(), caller))
+        let served = AssertUnwindSafe(self.serve(&id, method, params.as_deref(), meta, caller))
             .catch_unwind()
             .await;
         let result = served.unwrap_or_else(|_| {
@@ -223,7 +228,7 @@ impl Server {
             ))
         })?;
         if caller.era == Era::Modern {
-            return Ok(with_server_info(result, &self.inner.server_info));
+            return Ok(with_server_info(result, &self.inner));
         }
         Ok(result)
     }
@@ -233,6 +238,7 @@ impl Server {
         id: &RequestId,
         method: String,
         params: Option<&RawValue>,
+        decoded: Option<RequestMeta>,
         caller: &Caller,
     ) -> Result<Box<RawValue>, ErrorObject> {
         // An unknown method, or one of the other era, is not found before
@@ -246,13 +252,14 @@ impl Server {
         else {
             return Err(ErrorObject::method_not_found(&method));
         };
-        let meta = match params {
-            Some(raw) => {
+        let meta = match (decoded, params) {
+            (Some(meta), _) => Some(meta),
+            (None, Some(raw)) => {
                 serde_json::from_str::<MetaOnly>(raw.get())
                     .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))?
                     .meta
             }
-            None => None,
+            (None, None) => None,
         };
         let ctx = self.context(id, method, meta, caller)?;
         let call = RawCall::new(&ctx, params, route);
@@ -286,13 +293,13 @@ impl Server {
                 let requested = meta
                     .protocol_version
                     .take()
-                    .ok_or_else(|| missing_meta(meta::PROTOCOL_VERSION))?;
+                    .ok_or_else(|| crate::error::missing_meta(meta::PROTOCOL_VERSION))?;
                 version::negotiate_modern(&requested, version::SUPPORTED)
                     .map_err(ErrorObject::from)?;
                 let capabilities = meta
                     .client_capabilities
                     .take()
-                    .ok_or_else(|| missing_meta(meta::CLIENT_CAPABILITIES))?;
+                    .ok_or_else(|| crate::error::missing_meta(meta::CLIENT_CAPABILITIES))?;
                 (
                     Some(requested),
                     capabilities,
@@ -314,9 +321,7 @@ impl Server {
             notifications: caller.notifications.clone(),
             log_level,
             changes: self.inner.changes.clone(),
-            input: InputChannel {
-                requester: caller.requester.clone(),
-            },
+            requester: caller.requester.clone(),
             input_timeout: caller.input_timeout,
         }))
     }
@@ -324,14 +329,16 @@ impl Server {
 
 /// Adds `_meta["io.modelcontextprotocol/serverInfo"]` to a modern result
 /// that does not name the server yet.
-fn with_server_info(result: Box<RawValue>, server_info: &RawValue) -> Box<RawValue> {
+fn with_server_info(result: Box<RawValue>, inner: &ServerInner) -> Box<RawValue> {
     // Keys are owned: a borrowed key cannot hold an escaped member name.
     type Members<'a> = indexmap::IndexMap<String, &'a RawValue>;
     let Ok(mut members) = serde_json::from_str::<Members<'_>>(result.get()) else {
         return result;
     };
     let mut meta: Members<'_> = match members.get("_meta").map(|m| m.get()) {
-        None | Some("null") => Members::new(),
+        // Most results have no `_meta`: the member encoded at boot goes first.
+        None => return splice(&result, &inner.server_info_member).unwrap_or(result),
+        Some("null") => Members::new(),
         Some(meta) => match serde_json::from_str(meta) {
             Ok(meta) => meta,
             Err(_) => return result,
@@ -340,7 +347,7 @@ fn with_server_info(result: Box<RawValue>, server_info: &RawValue) -> Box<RawVal
     if meta.contains_key(meta::SERVER_INFO) {
         return result;
     }
-    meta.insert(meta::SERVER_INFO.to_owned(), server_info);
+    meta.insert(meta::SERVER_INFO.to_owned(), &inner.server_info);
     let Ok(meta_text) = serde_json::to_string(&meta) else {
         return result;
     };
@@ -354,10 +361,46 @@ fn with_server_info(result: Box<RawValue>, server_info: &RawValue) -> Box<RawVal
         .unwrap_or(result)
 }
 
-fn missing_meta(key: &str) -> ErrorObject {
-    ErrorObject::invalid_params(format!("Invalid params: `params._meta` must carry `{key}`"))
+/// `object` with `member` (`"key":value`) as its first member.
+fn splice(object: &RawValue, member: &str) -> Option<Box<RawValue>> {
+    let rest = object.get().trim().strip_prefix('{')?.trim_start();
+    let text = if rest.starts_with('}') {
+        format!("{{{member}}}")
+    } else {
+        format!("{{{member},{rest}")
+    };
+    RawValue::from_string(text).ok()
 }
 
 fn encode_error(id: Option<RequestId>, error: ErrorObject) -> Vec<u8> {
     serde_json::to_vec(&ErrorResponse::new(id, error)).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with_info(result: &str) -> serde_json::Value {
+        let server = Server::builder().without_linked().named("s", "1").build();
+        let raw = RawValue::from_string(result.to_owned()).unwrap();
+        serde_json::from_str(with_server_info(raw, &server.inner).get()).unwrap()
+    }
+
+    #[test]
+    fn server_info_joins_a_result_with_or_without_meta() {
+        let info = serde_json::json!({"name": "s", "version": "1"});
+        let key = meta::SERVER_INFO;
+        assert_eq!(with_info("{}")["_meta"][key], info);
+        assert_eq!(with_info(r#" { "a" : 1 } "#)["a"], 1);
+        assert_eq!(with_info(r#"{"a":1}"#)["_meta"][key], info);
+        assert_eq!(with_info(r#"{"_meta":null,"a":1}"#)["_meta"][key], info);
+        let kept = with_info(r#"{"_meta":{"x":2},"a":1}"#);
+        assert_eq!(
+            (&kept["_meta"]["x"], &kept["_meta"][key]),
+            (&2.into(), &info)
+        );
+        let named =
+            with_info(r#"{"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"other"}}}"#);
+        assert_eq!(named["_meta"][key]["name"], "other");
+    }
 }

@@ -8,6 +8,8 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
+use crate::lock::lock;
+
 /// Keeps the events of legacy SSE streams for resumption.
 ///
 /// Event ids are `"<stream>-<sequence>"`, unique within a session; the
@@ -89,14 +91,15 @@ impl Default for MemoryEventStore {
     }
 }
 
-fn parse(id: &str) -> Option<(u64, u64)> {
+/// The stream and sequence number of an event id, `"<stream>-<sequence>"`.
+pub(crate) fn parse_event_id(id: &str) -> Option<(u64, u64)> {
     let (stream, sequence) = id.split_once('-')?;
     Some((stream.parse().ok()?, sequence.parse().ok()?))
 }
 
 impl EventStore for MemoryEventStore {
     fn append(&self, session: &str, stream: u64, message: &[u8]) -> String {
-        let mut sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        let mut sessions = lock(&self.sessions);
         let events = sessions.entry(session.to_owned()).or_default();
         let sequence = events.next;
         events.next += 1;
@@ -114,8 +117,8 @@ impl EventStore for MemoryEventStore {
     }
 
     fn replay_after(&self, session: &str, last_event_id: &str) -> Option<Replay> {
-        let (stream, after) = parse(last_event_id)?;
-        let sessions = self.sessions.lock().unwrap_or_else(|e| e.into_inner());
+        let (stream, after) = parse_event_id(last_event_id)?;
+        let sessions = lock(&self.sessions);
         let events = sessions.get(session)?;
         if after >= events.next {
             return None;
@@ -130,10 +133,7 @@ impl EventStore for MemoryEventStore {
     }
 
     fn forget(&self, session: &str) {
-        self.sessions
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(session);
+        lock(&self.sessions).remove(session);
     }
 }
 

@@ -561,8 +561,14 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     };
     let server_info =
         serde_json::value::to_raw_value(&info).expect("an `Implementation` always serializes");
+    let server_info_member = format!(
+        "\"_meta\":{{\"{}\":{}}}",
+        mcp_core::meta::SERVER_INFO,
+        server_info.get()
+    );
     Ok(Server::new(ServerInner {
         server_info,
+        server_info_member,
         info,
         capabilities,
         instructions: settings.instructions,

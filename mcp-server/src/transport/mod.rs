@@ -5,4 +5,5 @@
 
 pub mod http;
 mod outbound;
+mod running;
 pub mod stdio;

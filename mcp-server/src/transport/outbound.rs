@@ -11,6 +11,7 @@ use tokio::sync::oneshot;
 
 use crate::handler::BoxFuture;
 use crate::input::{ClientRequester, InputError};
+use crate::lock::lock;
 
 type Waiter = oneshot::Sender<Result<JsonValue, InputError>>;
 
@@ -59,7 +60,7 @@ impl Outbound {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<RequestId, Waiter>> {
-        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
+        lock(&self.waiting)
     }
 }
 

@@ -23,13 +23,11 @@
 //! # });
 //! ```
 
-use std::collections::HashMap;
 use std::io;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use mcp_core::cancellation::CancelledNotificationParams;
 use mcp_core::error::ErrorObject;
-use mcp_core::jsonrpc::{self, ErrorResponse, Message, Notification, RequestId};
+use mcp_core::jsonrpc::{self, ErrorResponse, Message, Notification};
 use mcp_core::version::Era;
 use serde::Serialize;
 use tokio::io::{
@@ -46,6 +44,7 @@ use crate::server::{Caller, Server, Session};
 use crate::sink::NotificationSink;
 use crate::source::Credentials;
 use crate::transport::outbound::{Outbound, Requester};
+use crate::transport::running::Running;
 
 /// Serves `server` on this process's stdin and stdout until stdin ends.
 ///
@@ -90,7 +89,7 @@ where
         }
         match jsonrpc::decode(&line) {
             Err(error) => send(&lines_out, &error.into_response()),
-            Ok(Message::Notification(notification)) => state.notify(&notification),
+            Ok(Message::Notification(notification)) => state.running.notify(&notification),
             Ok(Message::Response(response)) => {
                 state.outbound.settle(response);
             }
@@ -101,8 +100,8 @@ where
                 }
                 let cancellation = CancellationToken::new();
                 state
-                    .running()
-                    .insert(request.id.clone(), cancellation.clone());
+                    .running
+                    .start(request.id.clone(), cancellation.clone());
                 let session = state.session();
                 // Only a legacy session may send requests to the client.
                 let requester = session.as_ref().map(|_| {
@@ -133,7 +132,7 @@ where
                     let id = request.id.clone();
                     let response = server.handle_request(request, &caller).await;
                     // A cancelled request is answered with nothing at all.
-                    if state.running().remove(&id).is_some() {
+                    if state.running.stop(&id) {
                         let _ = lines_out.send(response);
                     }
                 });
@@ -142,9 +141,7 @@ where
         while running.try_join_next().is_some() {}
     }
     // End of input: the client is gone, so is every request it made.
-    for (_, cancellation) in state.running().drain() {
-        cancellation.cancel();
-    }
+    state.running.cancel_all();
     running.shutdown().await;
     forwarding.abort();
     drop(lines_out);
@@ -229,35 +226,18 @@ fn forward_changes(
     })
 }
 
-/// What one stdio connection remembers: its legacy session and its running requests.
+/// What one stdio connection remembers: its legacy session, its running
+/// requests and its requests to the client.
 #[derive(Default)]
 struct State {
     lifecycle: Lifecycle,
-    running: Mutex<HashMap<RequestId, CancellationToken>>,
+    running: Running,
     outbound: Arc<Outbound>,
 }
 
 impl State {
     fn session(&self) -> Option<Arc<Session>> {
         self.lifecycle.session()
-    }
-
-    fn running(&self) -> std::sync::MutexGuard<'_, HashMap<RequestId, CancellationToken>> {
-        self.running.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// A client notification: `notifications/cancelled` cancels what it names.
-    fn notify(&self, notification: &Notification) {
-        if notification.method != "notifications/cancelled" {
-            return;
-        }
-        let Ok(params) = notification.params_as::<CancelledNotificationParams>() else {
-            return;
-        };
-        let cancelled = self.running().remove(&params.request_id);
-        if let Some(cancellation) = cancelled {
-            cancellation.cancel();
-        }
     }
 }
 

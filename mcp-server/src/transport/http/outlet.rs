@@ -13,8 +13,9 @@ use axum::body::Bytes;
 use mcp_core::jsonrpc::Notification;
 use tokio::sync::{Notify, mpsc};
 
-use super::session::{HttpSession, lock};
+use super::session::HttpSession;
 use super::sse;
+use crate::lock::lock;
 use crate::sink::NotificationSink;
 
 /// The messages of one request on their way to the client.
@@ -40,15 +41,11 @@ impl Outlet {
             let number = s.next_stream();
             (s, number)
         });
-        let outlet = Arc::new(Self {
+        Arc::new(Self {
             state: Mutex::new(State::Holding(Vec::new())),
             ready: Notify::new(),
             stream,
-        });
-        if let Some((session, number)) = &outlet.stream {
-            session.register(*number, &outlet);
-        }
-        outlet
+        })
     }
 
     /// Sends one message before the response; it forces a stream. `false`
@@ -86,10 +83,15 @@ impl Outlet {
 
     /// Starts the stream: a priming event on a legacy session, then what
     /// was held back; returns what the response body reads.
-    pub(crate) fn start_stream(&self, retry: Duration) -> mpsc::UnboundedReceiver<Bytes> {
+    pub(crate) fn start_stream(
+        self: &Arc<Self>,
+        retry: Duration,
+    ) -> mpsc::UnboundedReceiver<Bytes> {
         let (frames, reader) = mpsc::unbounded_channel();
         let mut state = lock(&self.state);
         if let Some((session, number)) = &self.stream {
+            // Only a stream can break and be resumed: a JSON answer is not remembered.
+            session.register(*number, self);
             let id = session.events.append(&session.id, *number, b"");
             let _ = frames.send(sse::priming(&id, retry.as_millis()));
         }

@@ -7,10 +7,9 @@ use std::sync::Arc;
 use axum::extract::{Request as HttpRequest, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
-use mcp_core::cancellation::CancelledNotificationParams;
 use mcp_core::error::ErrorObject;
 use mcp_core::json::{JsonObject, JsonValue};
-use mcp_core::jsonrpc::{self, Message, Notification, Request, ResultResponse};
+use mcp_core::jsonrpc::{self, Message, Request, ResultResponse};
 use mcp_core::meta::{self, RequestMeta};
 use mcp_core::version::{self, Era};
 use serde::Deserialize;
@@ -104,7 +103,7 @@ async fn legacy(
             return reply::accepted();
         }
         Message::Notification(notification) => {
-            notify(&session, &notification);
+            session.running.notify(&notification);
             return reply::accepted();
         }
         Message::Request(request) => request,
@@ -139,6 +138,7 @@ async fn legacy(
     let id = request.id.clone();
     let call = Call {
         request,
+        meta: None,
         caller,
         outlet,
         cancel_on_close: None,
@@ -148,15 +148,6 @@ async fn legacy(
         done: Some(Done(Some(Box::new(move || session.stop(&id))))),
     };
     respond(endpoint, call).await
-}
-
-/// A client notification on a legacy session.
-fn notify(session: &HttpSession, notification: &Notification) {
-    if notification.method == "notifications/cancelled"
-        && let Ok(params) = notification.params_as::<CancelledNotificationParams>()
-    {
-        session.cancel(&params.request_id);
-    }
 }
 
 /// A message without a session: a legacy `initialize`, or a modern message.
@@ -186,13 +177,16 @@ async fn sessionless(
             );
         }
     };
-    if let Err(error) = check_modern(&endpoint.server, headers, &request) {
-        return reply::error(
-            status_of(&error).max(StatusCode::BAD_REQUEST),
-            Some(request.id),
-            error,
-        );
-    }
+    let meta = match check_modern(&endpoint.server, headers, &request) {
+        Ok(meta) => meta,
+        Err(error) => {
+            return reply::error(
+                status_of(&error).max(StatusCode::BAD_REQUEST),
+                Some(request.id),
+                error,
+            );
+        }
+    };
     let cancellation = CancellationToken::new();
     let outlet = Outlet::new(None);
     let caller = Caller {
@@ -206,6 +200,7 @@ async fn sessionless(
     };
     let call = Call {
         request,
+        meta: Some(meta),
         caller,
         outlet,
         cancel_on_close: Some(cancellation),
@@ -261,20 +256,21 @@ struct Probe {
 }
 
 /// The 2026-07-28 header and `_meta` rules, in the order the transport
-/// specification gives them.
+/// specification gives them; the request's `_meta`, decoded once for the
+/// server to use.
 fn check_modern(
     server: &Server,
     headers: &HeaderMap,
     request: &Request,
-) -> Result<(), ErrorObject> {
+) -> Result<RequestMeta, ErrorObject> {
     let header_version = headers::protocol_version(headers)?;
     let probe: Probe = request.params_as()?;
     let meta = probe.meta.unwrap_or_default();
     let Some(body_version) = meta.protocol_version.as_deref() else {
-        return Err(missing_meta(meta::PROTOCOL_VERSION));
+        return Err(crate::error::missing_meta(meta::PROTOCOL_VERSION));
     };
     if meta.client_capabilities.is_none() {
-        return Err(missing_meta(meta::CLIENT_CAPABILITIES));
+        return Err(crate::error::missing_meta(meta::CLIENT_CAPABILITIES));
     }
     if header_version != body_version {
         return Err(ErrorObject::header_mismatch(format!(
@@ -300,16 +296,14 @@ fn check_modern(
             headers::check_params(headers, mirrored, arguments.as_ref())?;
         }
     }
-    Ok(())
-}
-
-fn missing_meta(key: &str) -> ErrorObject {
-    ErrorObject::invalid_params(format!("Invalid params: `params._meta` must carry `{key}`"))
+    Ok(meta)
 }
 
 /// One request on its way to its handler, with what its transport decided.
 struct Call {
     request: Request,
+    /// The request's `_meta`, when the transport decoded it to check it.
+    meta: Option<RequestMeta>,
     caller: Caller,
     outlet: Arc<Outlet>,
     /// Fires when the client stops reading (modern requests: closing the
@@ -337,6 +331,7 @@ impl Drop for Done {
 async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     let Call {
         request,
+        meta,
         caller,
         outlet,
         cancel_on_close,
@@ -361,16 +356,17 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     let timeout = endpoint.config.request_timeout;
     let mut running = tokio::spawn(async move {
         let token = caller.cancellation.clone();
-        let answer = match tokio::time::timeout(timeout, server.answer(request, &caller)).await {
-            Ok(answer) => answer,
-            Err(_) => {
-                token.cancel();
-                Err(ErrorObject::internal_error(format!(
-                    "Request timed out after {} s and was cancelled",
-                    timeout.as_secs_f64()
-                )))
-            }
-        };
+        let answer =
+            match tokio::time::timeout(timeout, server.answer(request, meta, &caller)).await {
+                Ok(answer) => answer,
+                Err(_) => {
+                    token.cancel();
+                    Err(ErrorObject::internal_error(format!(
+                        "Request timed out after {} s and was cancelled",
+                        timeout.as_secs_f64()
+                    )))
+                }
+            };
         drop(permit);
         drop(done);
         answer

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
@@ -14,8 +14,10 @@ use tokio_util::sync::CancellationToken;
 
 use super::outlet::Outlet;
 use crate::legacy::Lifecycle;
+use crate::lock::lock;
 use crate::store::EventStore;
 use crate::transport::outbound::Outbound;
+use crate::transport::running::Running;
 
 /// Every live session of one endpoint.
 pub(crate) struct Sessions {
@@ -94,7 +96,7 @@ pub(crate) struct HttpSession {
     last_seen: Mutex<Instant>,
     next_stream: AtomicU64,
     outlets: Mutex<HashMap<u64, Weak<Outlet>>>,
-    running: Mutex<HashMap<RequestId, CancellationToken>>,
+    pub(crate) running: Running,
     standalone: Mutex<Option<mpsc::WeakUnboundedSender<Bytes>>>,
 }
 
@@ -110,7 +112,7 @@ impl HttpSession {
             // Stream 0 is the standalone GET stream.
             next_stream: AtomicU64::new(1),
             outlets: Mutex::new(HashMap::new()),
-            running: Mutex::new(HashMap::new()),
+            running: Running::default(),
             standalone: Mutex::new(None),
         }
     }
@@ -122,7 +124,7 @@ impl HttpSession {
     /// Whether the session is expired: idle past `idle` with nothing running
     /// and no standalone stream open.
     fn expired(&self, now: Instant, idle: Duration) -> bool {
-        self.idle_since(now) >= idle && lock(&self.running).is_empty() && !self.standalone_open()
+        self.idle_since(now) >= idle && self.running.is_empty() && !self.standalone_open()
     }
 
     fn standalone_open(&self) -> bool {
@@ -173,24 +175,17 @@ impl HttpSession {
         lock(&self.outlets).get(&stream)?.upgrade()
     }
 
-    /// Tracks a running request, for `notifications/cancelled`.
+    /// Tracks a running request, cancelled with the session or by the client.
     pub(crate) fn start(&self, id: RequestId) -> CancellationToken {
         let token = self.ended.child_token();
-        lock(&self.running).insert(id, token.clone());
+        self.running.start(id, token.clone());
         token
     }
 
     /// Forgets a finished request; the session was active until now.
     pub(crate) fn stop(&self, id: &RequestId) {
-        lock(&self.running).remove(id);
+        self.running.stop(id);
         self.touch();
-    }
-
-    /// Cancels the request the client names in `notifications/cancelled`.
-    pub(crate) fn cancel(&self, id: &RequestId) {
-        if let Some(token) = lock(&self.running).remove(id) {
-            token.cancel();
-        }
     }
 }
 
@@ -200,8 +195,4 @@ impl Drop for HttpSession {
     fn drop(&mut self) {
         self.events.forget(&self.id);
     }
-}
-
-pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -63,7 +63,9 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
     };
     let (frames, reader) = mpsc::unbounded_channel();
     let last = headers::text(headers, LAST_EVENT_ID).ok().flatten();
-    let stream = last.and_then(|id| id.split_once('-')?.0.parse::<u64>().ok());
+    let stream = last
+        .and_then(crate::store::parse_event_id)
+        .map(|(stream, _)| stream);
     if let (Some(last), Some(stream)) = (last, stream)
         && stream != STANDALONE
     {
