@@ -15,10 +15,14 @@ Sources, reconciled:
 A scenario that crashed has a summary line (one synthetic failure) but no
 checks.json; a run that was killed has neither for the rest; both count as failures.
 
-stderr: one line per scenario, then each FAILURE and WARNING with scenario,
-check id and message. stdout: a short report ending with exactly
+stderr: one line per scenario, then each FAILURE, WARNING and SKIPPED check with
+scenario, check id and message. stdout: a short report ending with exactly
 `P passed, F failed, W warnings` (scored scenarios only).
-Writes OUTDIR/summary.json for callers (run.sh). Exit status 0 iff F = 0 and
+Writes OUTDIR/summary.json for callers (run.sh, judge.py): totals, and per scenario
+name, scored, passed / failed / warnings / skipped counts, crashed, ok and
+`problems`, one {status, id, message} per FAILURE, WARNING or SKIPPED check (a
+crashed or unfinished scenario gets a FAILURE with id `scenario-crashed` or
+`scenario-unfinished`). INFO checks are left out. Exit status 0 iff F = 0 and
 the run completed.
 """
 
@@ -117,18 +121,23 @@ def main() -> int:
     for n in names:
         checks = from_json.get(n)
         crashed = False
+        sk = 0
         problems: list[dict] = []
         if checks is not None:
             p = sum(c.get("status") == "SUCCESS" for c in checks)
             f = sum(c.get("status") == "FAILURE" for c in checks)
             w = sum(c.get("status") == "WARNING" for c in checks)
+            sk = sum(c.get("status") == "SKIPPED" for c in checks)
             for c in checks:
-                if c.get("status") in ("FAILURE", "WARNING"):
+                if c.get("status") in ("FAILURE", "WARNING", "SKIPPED"):
+                    # A SKIPPED check says why in details.note rather than errorMessage.
+                    details = c.get("details") if isinstance(c.get("details"), dict) else {}
                     problems.append(
                         {
                             "status": c["status"],
                             "id": c.get("id") or c.get("name") or "?",
-                            "message": one_line(c.get("errorMessage") or c.get("description") or ""),
+                            "message": one_line(c.get("errorMessage") or details.get("note")
+                                                or c.get("description") or ""),
                         }
                     )
             if n in summary and summary[n] != (p, f):
@@ -154,7 +163,7 @@ def main() -> int:
         scored = n not in not_scored
         scenarios.append({
             "name": n, "scored": scored, "not_scored_reason": not_scored.get(n),
-            "passed": p, "failed": f, "warnings": w, "crashed": crashed,
+            "passed": p, "failed": f, "warnings": w, "skipped": sk, "crashed": crashed,
             "ok": f == 0 and p > 0, "problems": problems,
         })
 
@@ -195,6 +204,7 @@ def main() -> int:
     for s in scenarios:
         mark = "✓" if s["failed"] == 0 and not s["crashed"] else "✗"
         extra = f", {s['warnings']} warnings" if s["warnings"] else ""
+        extra += f", {s['skipped']} skipped" if s["skipped"] else ""
         tag = f"  [not scored: {s['not_scored_reason']}]" if not s["scored"] else ""
         print(f"{mark} {s['name']}: {s['passed']} passed, {s['failed']} failed{extra}{tag}", file=err)
     for s in scenarios:
