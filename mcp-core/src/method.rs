@@ -94,6 +94,11 @@ pub trait Method:
     type Params: Params;
     /// The `result` type of a complete answer.
     type Result: Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// The member of `params` that names the request's target (`name` for
+    /// `tools/call`, `uri` for `resources/read`, `taskId` for the tasks
+    /// extension's methods), which Streamable HTTP mirrors in `Mcp-Name`;
+    /// `None` for methods without one.
+    const TARGET: Option<&'static str> = None;
 }
 
 /// A JSON-RPC notification method: its wire name, params and eras.
@@ -229,7 +234,8 @@ macro_rules! methods {
         $name:ident = $wire:literal {
             params: $params:ty,
             result: $result:ty,
-            eras: $eras:expr $(,)?
+            eras: $eras:expr
+            $(, target: $target:literal)? $(,)?
         }
     )*) => {$(
         $crate::tag::wire_tag!($(#[$attr])* $name = $wire);
@@ -239,6 +245,7 @@ macro_rules! methods {
             const ERAS: &'static [$crate::version::Era] = $eras;
             type Params = $params;
             type Result = $result;
+            $(const TARGET: Option<&'static str> = Some($target);)?
         }
     )*};
 }

@@ -165,6 +165,7 @@ methods! {
         params: GetPromptRequestParams,
         result: GetPromptResult,
         eras: Era::ALL,
+        target: "name",
     }
 }
 

@@ -335,6 +335,7 @@ methods! {
         params: ReadResourceRequestParams,
         result: ReadResourceResult,
         eras: Era::ALL,
+        target: "uri",
     }
 }
 

@@ -208,6 +208,7 @@ methods! {
         params: CallToolRequestParams,
         result: CallToolResult,
         eras: Era::ALL,
+        target: "name",
     }
 }
 

@@ -126,7 +126,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         #function
 
         const _: () = {
-            fn #make() -> #krate::Item {
+            fn #make(_: &#krate::BootContext) -> #krate::Item {
                 #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
                     let __mcp_handler = #krate::completion::complete_handler::<#output, _, _>(
                         |__mcp_ctx: #krate::RequestContext, __mcp_value: ::std::string::String| async move {
@@ -138,9 +138,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                 })))
             }
 
-            #krate::__private::inventory::submit! {
-                #krate::Registration::new(#krate::origin!(), #label, 0, #make)
-            }
+            #krate::register!(#krate::Registration::new(#krate::origin!(), #label, 0, #make));
         };
     })
 }

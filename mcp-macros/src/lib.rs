@@ -9,6 +9,7 @@ mod attr;
 mod completion;
 mod doc;
 mod method;
+mod method_type;
 mod prompt;
 mod resource;
 mod resource_template;
@@ -281,6 +282,59 @@ pub fn resource_template(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn completion(attr: TokenStream, item: TokenStream) -> TokenStream {
     completion::expand(attr.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Declares a typed JSON-RPC method on a unit struct: the tag that
+/// serializes to its wire name (and refuses any other), and its
+/// `Method` implementation.
+///
+/// | key of `#[mcp(...)]` | meaning | default |
+/// |---|---|---|
+/// | `name = "vendor/method"` | the wire name | required |
+/// | `params = Type` | the params type (`#[derive(Params)]` on it) | required |
+/// | `result = Type` | the result type of a complete answer | required |
+/// | `eras = "modern"` | `"all"`, `"modern"` (2026-07-28) or `"legacy"` (2025-11-25) | `"all"` |
+/// | `target = "member"` | the params member that names the target (`Mcp-Name` on HTTP) | none |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+///
+/// Derive nothing else on the struct: `Clone`, `Copy`, `Default`, `Debug`,
+/// `Serialize` and `Deserialize` come with it.
+#[proc_macro_derive(Method, attributes(mcp))]
+pub fn derive_method(item: TokenStream) -> TokenStream {
+    method_type::expand_method(item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Marks a `Serialize + Deserialize` type as the params of methods.
+#[proc_macro_derive(Params, attributes(mcp))]
+pub fn derive_params(item: TokenStream) -> TokenStream {
+    method_type::expand_params(item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Registers a customizer for the one tool `#[tool]` made of a function,
+/// by the tool's resolved wire name: what an extension's own attribute
+/// expands to, to attach metadata or behaviour to a tool.
+///
+/// `customize_tool!(my_tool_fn, customizer_expression)`, or with
+/// `, crate = path` when `mcp_server` is renamed. The customizer is a
+/// `HandlerCustomizer<Tool>`; the function's module must be in scope.
+#[proc_macro]
+pub fn customize_tool(input: TokenStream) -> TokenStream {
+    tool::expand_customize(input.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// The wire name `#[tool]` gave a function (`tool_name!(my_tool_fn)`), as a
+/// `&'static str`.
+#[proc_macro]
+pub fn tool_name(input: TokenStream) -> TokenStream {
+    tool::expand_name(input.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

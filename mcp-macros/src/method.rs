@@ -116,7 +116,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         #function
 
         const _: () = {
-            fn #make() -> #krate::Item {
+            fn #make(_: &#krate::BootContext) -> #krate::Item {
                 #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
                     __mcp_contributions.method::<#method>(#krate::handler::handler_fn::<#method, _, _, _>(
                         |ctx: #krate::RequestContext, params: <#method as #krate::core::method::Method>::Params| {
@@ -126,9 +126,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                 })))
             }
 
-            #krate::__private::inventory::submit! {
-                #krate::Registration::new(#krate::origin!(), #name, 0, #make)
-            }
+            #krate::register!(#krate::Registration::new(#krate::origin!(), #name, 0, #make));
         };
     })
 }

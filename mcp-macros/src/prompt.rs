@@ -173,7 +173,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         #function
 
         const _: () = {
-            fn #make() -> #krate::Item {
+            fn #make(_: &#krate::BootContext) -> #krate::Item {
                 #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
                     let __mcp_prompt = #krate::core::prompts::Prompt {
                         name: ::std::string::String::from(#name),
@@ -195,9 +195,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                 })))
             }
 
-            #krate::__private::inventory::submit! {
-                #krate::Registration::new(#krate::origin!(), #name, 0, #make)
-            }
+            #krate::register!(#krate::Registration::new(#krate::origin!(), #name, 0, #make));
         };
     })
 }

@@ -98,7 +98,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         #function
 
         const _: () = {
-            fn #make() -> #krate::Item {
+            fn #make(_: &#krate::BootContext) -> #krate::Item {
                 #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
                     let __mcp_resource = #krate::core::resources::Resource {
                         uri: ::std::string::String::from(#uri),
@@ -120,9 +120,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                 })))
             }
 
-            #krate::__private::inventory::submit! {
-                #krate::Registration::new(#krate::origin!(), #uri, 0, #make)
-            }
+            #krate::register!(#krate::Registration::new(#krate::origin!(), #uri, 0, #make));
         };
     })
 }

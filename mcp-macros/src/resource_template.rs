@@ -196,7 +196,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         #function
 
         const _: () = {
-            fn #make() -> #krate::Item {
+            fn #make(_: &#krate::BootContext) -> #krate::Item {
                 #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
                     let __mcp_template = #krate::core::resources::ResourceTemplate {
                         uri_template: ::std::string::String::from(#uri_template),
@@ -219,9 +219,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                 })))
             }
 
-            #krate::__private::inventory::submit! {
-                #krate::Registration::new(#krate::origin!(), #uri_template, 0, #make)
-            }
+            #krate::register!(#krate::Registration::new(#krate::origin!(), #uri_template, 0, #make));
         };
     })
 }

@@ -71,11 +71,19 @@ impl Word {
                  `impl HandlerInterceptor for Type` or `impl AlternateResultInterceptor for Type`"
             }
             Word::Guard => "`impl Guard for Type`",
-            Word::Source => "`impl PrincipalSource for Type`",
-            Word::Strategy => "`impl KeyStrategy for Type`",
-            Word::Sink => "`impl ChangeSink for Type`",
-            Word::Store => "`impl EventStore for Type`",
+            Word::Source => "`impl PrincipalSource for Type` (or another source seam's trait)",
+            Word::Strategy => "`impl KeyStrategy for Type` (or another strategy seam's trait)",
+            Word::Sink => "`impl ChangeSink for Type` (or another sink seam's trait)",
+            Word::Store => "`impl EventStore for Type` (or another store seam's trait)",
         }
+    }
+
+    /// Whether the word registers a member of a one-active seam.
+    fn is_one_active(self) -> bool {
+        matches!(
+            self,
+            Word::Source | Word::Strategy | Word::Sink | Word::Store
+        )
     }
 
     /// The attribute for a seam trait, by the trait's name.
@@ -261,6 +269,9 @@ fn seam<'a>(word: Word, block: &'a ItemImpl) -> syn::Result<Seam<'a>> {
     let name = last.ident.to_string();
     match Word::of_trait(&name) {
         Some(w) if w == word => {}
+        // A one-active seam a crate declared (`impl OneActive for dyn Trait`):
+        // the compiler checks the declaration.
+        None if word.is_one_active() => {}
         Some(other) => {
             return Err(syn::Error::new_spanned(
                 path,
@@ -305,10 +316,12 @@ fn last_ident(ty: &Type) -> Option<String> {
     }
 }
 
-/// One registry item to register: the expression that builds it, and its order.
+/// One registry item to register: the expression that builds it, its
+/// order, and whether it is a one-active member (made before selection).
 struct Made {
     item: TokenStream,
     order: i32,
+    supply: bool,
 }
 
 /// Expands a seam attribute.
@@ -381,53 +394,51 @@ fn registrations(word: Word, attr: TokenStream, block: &ItemImpl) -> syn::Result
     let arc = quote!(::std::sync::Arc::new(#value));
     let order = options.order.unwrap_or(0);
 
+    let one = |item: TokenStream| {
+        vec![Made {
+            item,
+            order,
+            supply: false,
+        }]
+    };
     let made: Vec<Made> = match word {
-        Word::Contributor => vec![Made {
-            item: quote!(#krate::Item::Contributor(#arc)),
-            order,
-        }],
-        Word::Customizer => vec![Made {
-            item: customizer(&krate, &seam, arc)?,
-            order,
-        }],
-        Word::Interceptor => vec![Made {
-            item: interceptor(&krate, &seam, &options, value)?,
-            order,
-        }],
+        Word::Contributor => one(quote!(#krate::Item::Contributor(#arc))),
+        Word::Customizer => one(customizer(&krate, &seam, value)?),
+        Word::Interceptor => one(interceptor(&krate, &seam, &options, value)?),
         Word::Guard => guard(&krate, &options, value)?
             .into_iter()
-            .map(|item| Made { item, order })
+            .map(|item| Made {
+                item,
+                order,
+                supply: false,
+            })
             .collect(),
-        Word::Source => vec![Made {
-            item: quote!(#krate::Item::PrincipalSource(#arc)),
-            order,
-        }],
-        Word::Strategy => vec![Made {
-            item: quote!(#krate::Item::KeyStrategy(#arc)),
-            order,
-        }],
-        Word::Sink => vec![Made {
-            item: quote!(#krate::Item::ChangeSink(#arc)),
-            order,
-        }],
-        Word::Store => vec![Made {
-            item: quote!(#krate::Item::EventStore(#arc)),
-            order,
-        }],
+        Word::Source | Word::Strategy | Word::Sink | Word::Store => {
+            let path = seam.path;
+            let member = quote_spanned!(path.span()=> ::std::sync::Arc<dyn #path>);
+            vec![Made {
+                item: quote!(#krate::Item::Supply(#krate::seam::Supplied::new::<dyn #path>(#arc as #member))),
+                order,
+                supply: true,
+            }]
+        }
     };
 
     let submitted = made
         .into_iter()
         .enumerate()
-        .map(|(i, Made { item, order })| {
+        .map(|(i, Made { item, order, supply })| {
             let make = format_ident!("__mcp_make_{}", i);
+            let registration = if supply {
+                quote!(#krate::Registration::supply(#krate::origin!(), #name, #make))
+            } else {
+                quote!(#krate::Registration::new(#krate::origin!(), #name, #order, #make))
+            };
             quote! {
-                fn #make() -> #krate::Item {
+                fn #make(_: &#krate::BootContext) -> #krate::Item {
                     #item
                 }
-                #krate::__private::inventory::submit! {
-                    #krate::Registration::new(#krate::origin!(), #name, #order, #make)
-                }
+                #krate::register!(#registration);
             }
         });
     Ok(quote! {
@@ -437,10 +448,10 @@ fn registrations(word: Word, attr: TokenStream, block: &ItemImpl) -> syn::Result
     })
 }
 
-/// `HandlerCustomizer<D>` → the item of kind `D`; `ServerCapabilitiesCustomizer` → its own.
-fn customizer(krate: &TokenStream, seam: &Seam<'_>, arc: TokenStream) -> syn::Result<TokenStream> {
+/// `HandlerCustomizer<D>` → a customizer of kind `D`; `ServerCapabilitiesCustomizer` → its own.
+fn customizer(krate: &TokenStream, seam: &Seam<'_>, value: TokenStream) -> syn::Result<TokenStream> {
     if seam.name == "ServerCapabilitiesCustomizer" {
-        return Ok(quote!(#krate::Item::ServerCapabilitiesCustomizer(#arc)));
+        return Ok(quote!(#krate::Item::capabilities(#value)));
     }
     let argument = seam.argument.ok_or_else(|| {
         syn::Error::new_spanned(
@@ -448,12 +459,8 @@ fn customizer(krate: &TokenStream, seam: &Seam<'_>, arc: TokenStream) -> syn::Re
             "`HandlerCustomizer` names the kind it customizes: `HandlerCustomizer<Tool>`",
         )
     })?;
-    let variant = match last_ident(argument).as_deref() {
-        Some("Tool") => "CallToolCustomizer",
-        Some("Prompt") => "GetPromptCustomizer",
-        Some("Resource") => "ReadResourceCustomizer",
-        Some("ResourceTemplate") => "ReadResourceTemplateCustomizer",
-        Some("MethodDescriptor") => "MethodCustomizer",
+    match last_ident(argument).as_deref() {
+        Some("Tool" | "Prompt" | "Resource" | "ResourceTemplate" | "MethodDescriptor") => {}
         _ => {
             return Err(syn::Error::new_spanned(
                 argument,
@@ -461,9 +468,8 @@ fn customizer(krate: &TokenStream, seam: &Seam<'_>, arc: TokenStream) -> syn::Re
                  `Tool`, `Prompt`, `Resource`, `ResourceTemplate`, `MethodDescriptor`",
             ));
         }
-    };
-    let variant = format_ident!("{}", variant);
-    Ok(quote!(#krate::Item::#variant(#arc)))
+    }
+    Ok(quote!(#krate::Item::customizer::<#argument>(#value)))
 }
 
 /// The interceptor item for the block's trait.
@@ -546,13 +552,13 @@ fn interceptor(
     })
 }
 
-/// Kinds a guard may be attached to, with their customizer item.
+/// Kinds a guard may be attached to, with the descriptor of their handlers.
 const GUARDED: [(&str, &str); 5] = [
-    ("tool", "CallToolCustomizer"),
-    ("prompt", "GetPromptCustomizer"),
-    ("resource", "ReadResourceCustomizer"),
-    ("resource_template", "ReadResourceTemplateCustomizer"),
-    ("method", "MethodCustomizer"),
+    ("tool", "core::tools::Tool"),
+    ("prompt", "core::prompts::Prompt"),
+    ("resource", "core::resources::Resource"),
+    ("resource_template", "core::resources::ResourceTemplate"),
+    ("method", "customizer::MethodDescriptor"),
 ];
 
 /// One `GuardAttacher` customizer per kind in `on` (every kind by default).
@@ -590,14 +596,14 @@ fn guard(
     Ok(kinds
         .into_iter()
         .map(|kind| {
-            let (_, variant) = GUARDED
+            let (_, descriptor) = GUARDED
                 .iter()
                 .find(|(k, _)| *k == kind)
                 .expect("a known kind");
-            let variant = format_ident!("{}", variant);
-            quote!(#krate::Item::#variant(::std::sync::Arc::new(
+            let descriptor: TokenStream = descriptor.parse().expect("a path");
+            quote!(#krate::Item::customizer::<#krate::#descriptor>(
                 #krate::customizer::GuardAttacher::new(#value)
-            )))
+            ))
         })
         .collect())
 }

@@ -469,24 +469,100 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         Callee::Function,
     )?;
     let make = format_ident!("__mcp_tool_{}", function.sig.ident);
+    let resolved = resolved_name(&function.sig.ident);
+    let vis = &function.vis;
 
     Ok(quote! {
         #function
 
+        /// The wire name of this tool, for attributes that attach to it.
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        #vis const #resolved: &str = #name;
+
         const _: () = {
             #args_struct
 
-            fn #make() -> #krate::Item {
+            fn #make(_: &#krate::BootContext) -> #krate::Item {
                 #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
                     #contribute
                 })))
             }
 
-            #krate::__private::inventory::submit! {
-                #krate::Registration::new(#krate::origin!(), #name, 0, #make)
-            }
+            #krate::register!(#krate::Registration::new(#krate::origin!(), #name, 0, #make));
         };
     })
+}
+
+/// The hidden constant holding the wire name of the tool written as `function`.
+pub(crate) fn resolved_name(function: &syn::Ident) -> syn::Ident {
+    format_ident!("__mcp_tool_name_{}", function)
+}
+
+/// `customize_tool!(function, customizer)`: registers `customizer` for the
+/// one tool `#[tool]` made of `function`, by its resolved name.
+pub(crate) fn expand_customize(input: TokenStream) -> syn::Result<TokenStream> {
+    struct Input {
+        function: syn::Path,
+        customizer: syn::Expr,
+        krate: Option<syn::Path>,
+    }
+    impl syn::parse::Parse for Input {
+        fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
+            let function = input.parse()?;
+            input.parse::<syn::Token![,]>()?;
+            let customizer = input.parse()?;
+            let mut krate = None;
+            if input.peek(syn::Token![,]) {
+                input.parse::<syn::Token![,]>()?;
+                if !input.is_empty() {
+                    input.parse::<syn::Token![crate]>()?;
+                    input.parse::<syn::Token![=]>()?;
+                    krate = Some(input.parse()?);
+                    let _ = input.parse::<Option<syn::Token![,]>>()?;
+                }
+            }
+            Ok(Self {
+                function,
+                customizer,
+                krate,
+            })
+        }
+    }
+    let Input {
+        mut function,
+        customizer,
+        krate: path,
+    } = syn::parse2(input)?;
+    let krate = krate(path.as_ref());
+    let last = function
+        .segments
+        .last_mut()
+        .expect("a path has a segment");
+    let label = syn::LitStr::new(
+        &format!("customizer of tool `{}`", last.ident),
+        last.ident.span(),
+    );
+    last.ident = resolved_name(&last.ident);
+    Ok(quote! {
+        const _: () = {
+            fn __mcp_customize_tool(_: &#krate::BootContext) -> #krate::Item {
+                #krate::Item::customizer_for::<#krate::core::tools::Tool>(#function, #customizer)
+            }
+            #krate::register!(#krate::Registration::new(#krate::origin!(), #label, 0, __mcp_customize_tool));
+        };
+    })
+}
+
+/// `tool_name!(function)`: the wire name `#[tool]` gave `function`.
+pub(crate) fn expand_name(input: TokenStream) -> syn::Result<TokenStream> {
+    let mut function: syn::Path = syn::parse2(input)?;
+    let last = function
+        .segments
+        .last_mut()
+        .expect("a path has a segment");
+    last.ident = resolved_name(&last.ident);
+    Ok(quote!(#function))
 }
 
 /// Whether `attr` is a `#[tool]` (however qualified).
@@ -631,16 +707,14 @@ pub(crate) fn expand_block(attr: TokenStream, item: TokenStream) -> TokenStream 
                 ::std::sync::Arc::new(value)
             }
 
-            fn __mcp_tools() -> #krate::Item {
+            fn __mcp_tools(_: &#krate::BootContext) -> #krate::Item {
                 let __mcp_instance = #shared;
                 #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(move |__mcp_contributions| {
                     #(#tools)*
                 })))
             }
 
-            #krate::__private::inventory::submit! {
-                #krate::Registration::new(#krate::origin!(), #type_name, 0, __mcp_tools)
-            }
+            #krate::register!(#krate::Registration::new(#krate::origin!(), #type_name, 0, __mcp_tools));
         };
     }
 }

@@ -2,7 +2,7 @@
 //! bear any name, even one the expansion uses inside.
 
 use mcp_server::core::content::ContentBlock;
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use mcp_server::{Server, prompt, resource_template, tool};
 use serde_json::json;
 

@@ -18,7 +18,7 @@ use mcp_server::interceptor::{
     AlternateResultInterceptor, Answer, HandlerCall, HandlerInterceptor, HandlerNext, Invocation,
     RawAnswer, RawCall, RawInterceptor, RawNext, Settled, TypedInterceptor, TypedNext,
 };
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use mcp_server::sink::{Change, ChangeSink};
 use mcp_server::source::{Credentials, Principal, PrincipalSource};
 use mcp_server::store::{EventStore, MemoryEventStore, Replay};
@@ -78,7 +78,7 @@ struct Advertise;
 
 #[customizer(name = "advertise")]
 impl ServerCapabilitiesCustomizer for Advertise {
-    fn customize(&self, capabilities: &mut ServerCapabilities) {
+    fn customize(&self, capabilities: &mut ServerCapabilities, _: &mcp_server::BootContext) {
         capabilities.logging = Some(Default::default());
     }
 }
@@ -129,12 +129,12 @@ struct Stamp;
 impl TypedInterceptor<CallTool> for Stamp {
     fn intercept<'a>(
         &'a self,
-        ctx: &'a RequestContext,
+        _ctx: &'a RequestContext,
         params: CallToolRequestParams,
         next: TypedNext<'a, CallTool>,
     ) -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>> {
         Box::pin(async move {
-            let mut answer = next.run(ctx, params).await?;
+            let mut answer = next.run(params).await?;
             if let Some(result) = answer.reply_mut().complete_mut() {
                 result
                     .content
@@ -301,14 +301,14 @@ fn the_boot_report_lists_every_attribute_with_its_origin() {
         ("Interceptor", "typed interceptor for `tools/call`", "Stamp"),
         ("Interceptor", "AUDIT handler-chain interceptor", "Audit"),
         ("Interceptor", "alternate-result interceptor", "Passthrough"),
-        ("Source", "principal source", "BearerSource"),
-        ("Strategy", "key strategy", "fixed-keys"),
-        ("Sink", "change sink", "Recorder"),
-        ("Store", "event store", "journal"),
+        ("Source", "`PrincipalSource` member", "BearerSource"),
+        ("Strategy", "`KeyStrategy` member", "fixed-keys"),
+        ("Sink", "`ChangeSink` member", "Recorder"),
+        ("Store", "`EventStore` member", "journal"),
     ] {
         let member = members
             .iter()
-            .find(|m| m.seam == seam && m.kind == kind && m.name == name)
+            .find(|m| m.seam.as_str() == seam && m.kind == kind && m.name == name)
             .unwrap_or_else(|| panic!("{seam} {kind} `{name}` is not in the report"));
         assert_eq!(member.origin.crate_name, "mcp-macros");
         assert!(
@@ -391,7 +391,9 @@ async fn the_guard_hides_a_tool_and_the_customizer_brands_the_rest() {
         Some("[acme] the open tool")
     );
     let refused = client.call_tool("secret", json!({})).await.unwrap_err();
-    assert_eq!(refused.code, mcp_server::error::FORBIDDEN);
+    let unknown = client.call_tool("no-such-tool", json!({})).await.unwrap_err();
+    assert_eq!(refused.code, unknown.code);
+    assert_eq!(refused.message, "Unknown tool: secret");
 }
 
 #[tokio::test]

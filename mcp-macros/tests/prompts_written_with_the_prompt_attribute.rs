@@ -3,7 +3,7 @@
 
 use mcp_server::core::content::{ContentBlock, Role};
 use mcp_server::core::prompts::{GetPromptResult, PromptMessage};
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use mcp_server::{RequestContext, Server, prompt};
 use serde_json::json;
 

@@ -2,7 +2,7 @@
 //! checked, typed arguments.
 
 use mcp_server::core::content::ContentBlock;
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use mcp_server::tool::Structured;
 use mcp_server::{RequestContext, Server, tool};
 use serde_json::json;

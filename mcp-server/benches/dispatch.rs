@@ -36,11 +36,11 @@ struct PassTyped;
 impl TypedInterceptor<CallTool> for PassTyped {
     fn intercept<'a>(
         &'a self,
-        ctx: &'a RequestContext,
+        _ctx: &'a RequestContext,
         params: CallToolRequestParams,
         next: TypedNext<'a, CallTool>,
     ) -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>> {
-        next.run(ctx, params)
+        next.run(params)
     }
 }
 

@@ -22,7 +22,8 @@ use mcp_core::completion::{Complete, CompleteRequestParams, CompleteResult, Comp
 use mcp_core::error::ErrorObject;
 
 use crate::context::RequestContext;
-use crate::handler::{BoxFuture, Handler, HandlerResult};
+use crate::future::BoxFuture;
+use crate::handler::{Handler, HandlerResult};
 
 /// The most values one completion result carries.
 pub const MAX_VALUES: usize = 100;

@@ -1,14 +1,33 @@
 //! The request context: everything handler and interceptor code may know
 //! about the request it serves, whatever the protocol era.
 //!
+//! Only the framework makes a context, one per request it serves (and one
+//! per client notification, for the raw interceptors). Unit tests of
+//! handler code make one with `RequestContext::for_tests`, behind the
+//! `test-util` feature.
+//!
 //! ```
-//! use mcp_server::context::RequestContext;
+//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+//! use mcp_server::{RequestContext, Server, origin};
+//! use mcp_server::contributor::contributor_fn;
+//! use mcp_server::handler::handler_fn;
+//! use mcp_server::client::MemoryClient;
+//! use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 //! use mcp_server::core::version::Era;
 //!
-//! let ctx = RequestContext::for_tests();
-//! assert_eq!(ctx.era(), Era::Modern);
-//! assert!(!ctx.principal().is_authenticated());
-//! assert!(!ctx.is_cancelled());
+//! let server = Server::builder().without_linked()
+//!     .contributor(origin!(), "tools", contributor_fn(|c| {
+//!         c.tool(Tool { name: "whoami".into(), ..Default::default() },
+//!                handler_fn::<CallTool, _, _, _>(|ctx: RequestContext, _| async move {
+//!                    assert_eq!(ctx.era(), Era::Modern);
+//!                    let who = if ctx.principal().is_authenticated() { "someone" } else { "anonymous" };
+//!                    Ok(CallToolResult::text(who))
+//!                }));
+//!     }))
+//!     .build();
+//! let result = MemoryClient::new(&server).call_tool("whoami", serde_json::json!({})).await.unwrap();
+//! assert_eq!(result.content, CallToolResult::text("anonymous").content);
+//! # });
 //! ```
 
 use std::any::{Any, TypeId};
@@ -26,13 +45,19 @@ use mcp_core::jsonrpc::RequestId;
 use mcp_core::meta::RequestMeta;
 use mcp_core::roots::{ListRootsRequestParams, ListRootsResult};
 use mcp_core::sampling::{CreateMessageRequestParams, CreateMessageResult};
-use mcp_core::version::{self, Era};
+#[cfg(any(test, feature = "test-util"))]
+use mcp_core::version;
+use mcp_core::version::Era;
 use serde::de::DeserializeOwned;
 use tokio_util::sync::CancellationToken;
 
 use crate::input::{self, ClientRequester, InputError, InputKind};
+use crate::interceptor::CallKey;
+use crate::lifecycle::Lifecycle;
 use crate::lock::lock;
-use crate::sink::{ChangeSink, DiscardSink, LogSink, NotificationSink, ProgressSink};
+use crate::runtime::Runtime;
+use crate::seam::{Kind, OneActive};
+use crate::sink::{ChangeSink, LogSink, NotificationSink, ProgressSink};
 use crate::source::Principal;
 
 /// How long a handler waits for the client's answer to an input request
@@ -48,7 +73,8 @@ pub struct RequestContext {
 }
 
 struct Inner {
-    id: RequestId,
+    key: CallKey,
+    id: Option<RequestId>,
     method: String,
     era: Era,
     protocol_version: Option<String>,
@@ -59,11 +85,14 @@ struct Inner {
     meta: RequestMeta,
     progress: ProgressSink,
     log: LogSink,
-    changes: Arc<dyn ChangeSink>,
+    runtime: Arc<Runtime>,
+    lifecycle: Option<Arc<Lifecycle>>,
     requester: Option<Arc<dyn ClientRequester>>,
     input_timeout: Duration,
     escalation: Mutex<Option<ErrorObject>>,
     extensions: Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>,
+    /// Effects that take hold only if the request is answered without error.
+    commits: Mutex<Vec<Box<dyn FnOnce() + Send>>>,
 }
 
 impl fmt::Debug for RequestContext {
@@ -79,7 +108,7 @@ impl fmt::Debug for RequestContext {
 
 /// The parts of a context a transport and the dispatcher decide.
 pub(crate) struct ContextParts {
-    pub(crate) id: RequestId,
+    pub(crate) id: Option<RequestId>,
     pub(crate) method: String,
     pub(crate) era: Era,
     pub(crate) protocol_version: Option<String>,
@@ -90,7 +119,9 @@ pub(crate) struct ContextParts {
     pub(crate) meta: RequestMeta,
     pub(crate) notifications: Arc<dyn NotificationSink>,
     pub(crate) log_level: Option<mcp_core::logging::LoggingLevel>,
-    pub(crate) changes: Arc<dyn ChangeSink>,
+    pub(crate) runtime: Arc<Runtime>,
+    /// The legacy connection the request came on, if any.
+    pub(crate) lifecycle: Option<Arc<Lifecycle>>,
     /// How the request asks its client for input, when its transport can.
     pub(crate) requester: Option<Arc<dyn ClientRequester>>,
     pub(crate) input_timeout: Duration,
@@ -105,6 +136,7 @@ impl RequestContext {
         let log = LogSink::new(parts.log_level, parts.notifications);
         Self {
             inner: Arc::new(Inner {
+                key: CallKey::fresh(),
                 id: parts.id,
                 method: parts.method,
                 era: parts.era,
@@ -116,19 +148,24 @@ impl RequestContext {
                 meta: parts.meta,
                 progress,
                 log,
-                changes: parts.changes,
+                runtime: parts.runtime,
+                lifecycle: parts.lifecycle,
                 requester: parts.requester,
                 input_timeout: parts.input_timeout,
                 escalation: Mutex::new(None),
                 extensions: Mutex::new(HashMap::new()),
+                commits: Mutex::new(Vec::new()),
             }),
         }
     }
 
-    /// A modern-era context for an anonymous caller, for unit tests of handler code.
+    /// A modern-era `tools/call` context for an anonymous caller, outside
+    /// any server, for unit tests of handler code. Nothing it authorizes is
+    /// accepted by a server.
+    #[cfg(any(test, feature = "test-util"))]
     pub fn for_tests() -> Self {
         Self::new(ContextParts {
-            id: RequestId::Number(0),
+            id: Some(RequestId::Number(0)),
             method: "tools/call".into(),
             era: Era::Modern,
             protocol_version: Some(version::LATEST.into()),
@@ -137,17 +174,23 @@ impl RequestContext {
             principal: Arc::new(Principal::anonymous()),
             cancellation: CancellationToken::new(),
             meta: RequestMeta::default(),
-            notifications: Arc::new(DiscardSink),
+            notifications: Arc::new(crate::sink::DiscardSink),
             log_level: None,
-            changes: Arc::new(crate::sink::BroadcastChangeSink::default()),
+            runtime: Arc::new(Runtime::empty()),
+            lifecycle: None,
             requester: None,
             input_timeout: DEFAULT_INPUT_TIMEOUT,
         })
     }
 
-    /// The JSON-RPC id of the request.
-    pub fn id(&self) -> &RequestId {
-        &self.inner.id
+    /// The key of this call, which proofs and answers carry.
+    pub(crate) fn key(&self) -> CallKey {
+        self.inner.key
+    }
+
+    /// The JSON-RPC id of the request; `None` for a client notification.
+    pub fn id(&self) -> Option<&RequestId> {
+        self.inner.id.as_ref()
     }
 
     /// The method name.
@@ -202,7 +245,42 @@ impl RequestContext {
 
     /// Publishes changes to every listener.
     pub fn changes(&self) -> &dyn ChangeSink {
-        &*self.inner.changes
+        &*self.inner.runtime.changes
+    }
+
+    /// The active member of the one-active seam `S` (`dyn TaskStore`, say);
+    /// `None` when no crate declared or supplied the seam.
+    pub fn active<S: OneActive + ?Sized>(&self) -> Option<Arc<S>> {
+        self.inner.runtime.active::<S>()
+    }
+
+    /// The members of registration kind `K`, sorted.
+    pub fn members<K: Kind>(&self) -> &[K::Member] {
+        self.inner.runtime.members::<K>()
+    }
+
+    /// The state of type `T` a crate made at boot with `BootContext::shared`.
+    pub fn shared<T: Send + Sync + 'static>(&self) -> Option<Arc<T>> {
+        self.inner.runtime.shared::<T>()
+    }
+
+    /// The legacy connection this request came on.
+    pub(crate) fn lifecycle(&self) -> Option<&Arc<Lifecycle>> {
+        self.inner.lifecycle.as_ref()
+    }
+
+    /// Runs `effect` once the request is answered without error (a
+    /// lifecycle change that must not outlive a refused request).
+    pub(crate) fn on_success(&self, effect: impl FnOnce() + Send + 'static) {
+        lock(&self.inner.commits).push(Box::new(effect));
+    }
+
+    /// Applies the effects [`on_success`](Self::on_success) staged.
+    pub(crate) fn commit(&self) {
+        let effects = std::mem::take(&mut *lock(&self.inner.commits));
+        for effect in effects {
+            effect();
+        }
     }
 
     /// The request's `_meta`, reserved keys typed and the rest in `extra`.

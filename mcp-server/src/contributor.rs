@@ -12,7 +12,7 @@
 //!
 //! struct Weather;
 //! impl Contributor for Weather {
-//!     fn contribute(&self, into: &mut Contributions) {
+//!     fn contribute(&self, into: &mut Contributions<'_>) {
 //!         let tool = Tool { name: "forecast".into(), input_schema: Default::default(), ..Default::default() };
 //!         into.tool(tool, handler_fn::<CallTool, _, _, _>(|_, _| async { Ok(CallToolResult::text("sunny")) }));
 //!     }
@@ -28,6 +28,7 @@ use mcp_core::prompts::{GetPrompt, Prompt};
 use mcp_core::resources::{ReadResource, Resource, ResourceTemplate};
 use mcp_core::tools::{CallTool, Tool};
 
+use crate::boot::BootContext;
 use crate::dispatch::{ErasedMethod, MethodEntry};
 use crate::handler::Handler;
 use crate::origin::Origin;
@@ -38,8 +39,9 @@ use crate::origin::Origin;
     note = "implement `mcp_server::contributor::Contributor` and register it (the `#[contributor]` attribute does both)"
 )]
 pub trait Contributor: Send + Sync + 'static {
-    /// Adds this contributor's values.
-    fn contribute(&self, into: &mut Contributions);
+    /// Adds this contributor's values; `into.boot()` has the configuration,
+    /// the selected seams and shared state.
+    fn contribute(&self, into: &mut Contributions<'_>);
 }
 
 /// What a completion completes.
@@ -96,8 +98,9 @@ pub(crate) struct Contributed<T> {
 pub(crate) type WithHandler<D, M> = Contributed<(D, Arc<dyn Handler<M>>)>;
 
 /// The values contributors add, each with its origin.
-pub struct Contributions {
+pub struct Contributions<'b> {
     origin: Origin,
+    boot: &'b BootContext,
     pub(crate) tools: Vec<WithHandler<Tool, CallTool>>,
     pub(crate) prompts: Vec<WithHandler<Prompt, GetPrompt>>,
     pub(crate) resources: Vec<WithHandler<Resource, ReadResource>>,
@@ -106,7 +109,7 @@ pub struct Contributions {
     pub(crate) methods: Vec<Contributed<Arc<dyn ErasedMethod>>>,
 }
 
-impl fmt::Debug for Contributions {
+impl fmt::Debug for Contributions<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Contributions")
             .field("origin", &self.origin)
@@ -120,10 +123,11 @@ impl fmt::Debug for Contributions {
     }
 }
 
-impl Contributions {
-    pub(crate) fn new(origin: Origin) -> Self {
+impl<'b> Contributions<'b> {
+    pub(crate) fn new(origin: Origin, boot: &'b BootContext) -> Self {
         Self {
             origin,
+            boot,
             tools: Vec::new(),
             prompts: Vec::new(),
             resources: Vec::new(),
@@ -131,6 +135,12 @@ impl Contributions {
             completions: Vec::new(),
             methods: Vec::new(),
         }
+    }
+
+    /// What boot knows: configuration, selected seams, shared state, the
+    /// members of registration kinds.
+    pub fn boot(&self) -> &'b BootContext {
+        self.boot
     }
 
     /// Sets the origin recorded for the values added after this call
@@ -232,16 +242,16 @@ impl<F> fmt::Debug for ContributorFn<F> {
 /// A contributor that runs `f` at boot.
 pub fn contributor_fn<F>(f: F) -> ContributorFn<F>
 where
-    F: Fn(&mut Contributions) + Send + Sync + 'static,
+    F: Fn(&mut Contributions<'_>) + Send + Sync + 'static,
 {
     ContributorFn(f)
 }
 
 impl<F> Contributor for ContributorFn<F>
 where
-    F: Fn(&mut Contributions) + Send + Sync + 'static,
+    F: Fn(&mut Contributions<'_>) + Send + Sync + 'static,
 {
-    fn contribute(&self, into: &mut Contributions) {
+    fn contribute(&self, into: &mut Contributions<'_>) {
         (self.0)(into)
     }
 }

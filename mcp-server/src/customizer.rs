@@ -23,7 +23,7 @@
 //! /// Prefixes every tool description.
 //! struct Branding;
 //! impl HandlerCustomizer<Tool> for Branding {
-//!     fn customize(&self, config: &mut HandlerConfig<Tool>) {
+//!     fn customize(&self, config: &mut HandlerConfig<'_, Tool>) {
 //!         let tool = config.descriptor_mut();
 //!         tool.description = Some(format!("[acme] {}", tool.description.as_deref().unwrap_or("")));
 //!     }
@@ -40,9 +40,11 @@ use mcp_core::resources::{Resource, ResourceTemplate};
 use mcp_core::tools::Tool;
 use serde::Serialize;
 
+use crate::boot::BootContext;
 use crate::guard::Guard;
 use crate::interceptor::{HandlerInterceptor, Stratum};
 use crate::origin::Origin;
+use crate::registry::CustomizerTarget;
 use crate::target::TargetKind;
 
 /// Customizes the handler config of every target of kind `D`.
@@ -52,7 +54,7 @@ use crate::target::TargetKind;
 )]
 pub trait HandlerCustomizer<D>: Send + Sync + 'static {
     /// Folds this customizer into one handler's config.
-    fn customize(&self, config: &mut HandlerConfig<D>);
+    fn customize(&self, config: &mut HandlerConfig<'_, D>);
 }
 
 /// Attaches one guard to every handler of the kinds it is registered for:
@@ -90,7 +92,7 @@ impl<G: Guard> GuardAttacher<G> {
 }
 
 impl<D, G: Guard> HandlerCustomizer<D> for GuardAttacher<G> {
-    fn customize(&self, config: &mut HandlerConfig<D>) {
+    fn customize(&self, config: &mut HandlerConfig<'_, D>) {
         config.guards.push(self.guard.clone());
     }
 }
@@ -101,8 +103,8 @@ impl<D, G: Guard> HandlerCustomizer<D> for GuardAttacher<G> {
     note = "implement `mcp_server::customizer::ServerCapabilitiesCustomizer` and register it (the `#[customizer]` attribute on the `impl` block does both)"
 )]
 pub trait ServerCapabilitiesCustomizer: Send + Sync + 'static {
-    /// Edits the capabilities.
-    fn customize(&self, capabilities: &mut ServerCapabilities);
+    /// Edits the capabilities; `boot` has the configuration and selected seams.
+    fn customize(&self, capabilities: &mut ServerCapabilities, boot: &BootContext);
 }
 
 /// The descriptor of a contributed JSON-RPC method.
@@ -123,15 +125,16 @@ pub(crate) struct Attached {
 }
 
 /// One handler's config while customizers fold into it.
-pub struct HandlerConfig<D> {
+pub struct HandlerConfig<'b, D> {
     descriptor: D,
     origin: Origin,
+    boot: &'b BootContext,
     pub(crate) guards: Vec<Arc<dyn Guard>>,
     pub(crate) interceptors: Vec<Attached>,
     pub(crate) current: Origin,
 }
 
-impl<D: fmt::Debug> fmt::Debug for HandlerConfig<D> {
+impl<D: fmt::Debug> fmt::Debug for HandlerConfig<'_, D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("HandlerConfig")
             .field("descriptor", &self.descriptor)
@@ -142,15 +145,21 @@ impl<D: fmt::Debug> fmt::Debug for HandlerConfig<D> {
     }
 }
 
-impl<D> HandlerConfig<D> {
-    pub(crate) fn new(descriptor: D, origin: Origin) -> Self {
+impl<'b, D> HandlerConfig<'b, D> {
+    pub(crate) fn new(descriptor: D, origin: Origin, boot: &'b BootContext) -> Self {
         Self {
             descriptor,
             origin,
+            boot,
             guards: Vec::new(),
             interceptors: Vec::new(),
             current: origin,
         }
+    }
+
+    /// What boot knows: configuration, selected seams, shared state.
+    pub fn boot(&self) -> &'b BootContext {
+        self.boot
     }
 
     /// The descriptor as customizers left it so far.
@@ -203,8 +212,9 @@ impl<D> HandlerConfig<D> {
     }
 }
 
-/// A descriptor a customizer folds into: its kind, identity and `_meta`.
-pub(crate) trait Descriptor: Clone + Send + Sync + 'static {
+/// A descriptor customizers fold into (`Tool`, `Prompt`, `Resource`,
+/// `ResourceTemplate`, `MethodDescriptor`): its kind, identity and `_meta`.
+pub trait Descriptor: Clone + Send + Sync + 'static {
     /// The kind of target it describes.
     const KIND: TargetKind;
     /// The identifying name (tool or prompt name, URI, URI template, method name).
@@ -213,6 +223,18 @@ pub(crate) trait Descriptor: Clone + Send + Sync + 'static {
     fn meta(&self) -> Option<&Meta>;
     /// The identity fields, named, as JSON text for comparison and messages.
     fn identity(&self) -> Vec<(&'static str, String)>;
+    /// The customizer, with this kind erased, for a registry item.
+    #[doc(hidden)]
+    fn wrap(customizer: Arc<dyn HandlerCustomizer<Self>>) -> ErasedCustomizer;
+}
+
+/// A handler customizer of some descriptor kind, with the kind erased.
+pub struct ErasedCustomizer(pub(crate) CustomizerTarget);
+
+impl fmt::Debug for ErasedCustomizer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.kind())
+    }
 }
 
 fn text<T: Serialize + ?Sized>(value: &T) -> String {
@@ -234,11 +256,14 @@ impl Descriptor for Tool {
             ("outputSchema", text(&self.output_schema)),
         ]
     }
+    fn wrap(customizer: Arc<dyn HandlerCustomizer<Self>>) -> ErasedCustomizer {
+        ErasedCustomizer(CustomizerTarget::Tool(customizer))
+    }
 }
 
 /// Implements [`Descriptor`] for a descriptor identified by one string member.
 macro_rules! descriptor {
-    ($ty:ty, $kind:expr, $field:ident, $wire:literal) => {
+    ($ty:ty, $kind:expr, $variant:ident, $field:ident, $wire:literal) => {
         impl Descriptor for $ty {
             const KIND: TargetKind = $kind;
             fn key(&self) -> &str {
@@ -250,15 +275,19 @@ macro_rules! descriptor {
             fn identity(&self) -> Vec<(&'static str, String)> {
                 vec![($wire, self.$field.clone())]
             }
+            fn wrap(customizer: Arc<dyn HandlerCustomizer<Self>>) -> ErasedCustomizer {
+                ErasedCustomizer(CustomizerTarget::$variant(customizer))
+            }
         }
     };
 }
 
-descriptor!(Prompt, TargetKind::Prompt, name, "name");
-descriptor!(Resource, TargetKind::Resource, uri, "uri");
+descriptor!(Prompt, TargetKind::Prompt, Prompt, name, "name");
+descriptor!(Resource, TargetKind::Resource, Resource, uri, "uri");
 descriptor!(
     ResourceTemplate,
     TargetKind::ResourceTemplate,
+    ResourceTemplate,
     uri_template,
     "uriTemplate"
 );
@@ -273,5 +302,8 @@ impl Descriptor for MethodDescriptor {
     }
     fn identity(&self) -> Vec<(&'static str, String)> {
         vec![("name", self.name.clone())]
+    }
+    fn wrap(customizer: Arc<dyn HandlerCustomizer<Self>>) -> ErasedCustomizer {
+        ErasedCustomizer(CustomizerTarget::Method(customizer))
     }
 }

@@ -1,45 +1,31 @@
-//! The framework's own JSON-RPC errors, beside the protocol's.
+//! The JSON-RPC errors the framework answers with beyond the protocol's own.
+//!
+//! A target that does not exist and a target the caller's guards hide get
+//! the very same answer, so no answer tells a caller what it may not see.
 //!
 //! ```
-//! use mcp_server::error::{FORBIDDEN, forbidden};
-//! use mcp_server::target::{Target, TargetKind};
+//! use mcp_server::error::unknown_target;
 //!
-//! let target = Target::new(TargetKind::Tool, "deploy", mcp_server::origin!());
-//! let error = forbidden(&target, "admins only");
-//! assert_eq!(error.code, FORBIDDEN);
-//! assert_eq!(error.message, "Forbidden: the caller may not use tool `deploy`");
+//! let error = unknown_target("tool", "deploy");
+//! assert_eq!(error.code.0, -32602);
+//! assert_eq!(error.message, "Unknown tool: deploy");
 //! ```
 
-use mcp_core::error::{ErrorCode, ErrorObject};
+use mcp_core::error::ErrorObject;
 use serde_json::json;
 
-use crate::target::Target;
-
-/// `-32010`: a guard denied the caller. Implementation-defined range
-/// (`-32000` to `-32019`), which the specification leaves to servers.
-pub const FORBIDDEN: ErrorCode = ErrorCode(-32010);
-
-/// The error for a call a guard denied; `data` names the target and the reason.
-pub fn forbidden(target: &Target, reason: &str) -> ErrorObject {
-    ErrorObject::new(
-        FORBIDDEN,
-        format!("Forbidden: the caller may not use {target}"),
-    )
-    .with_data(json!({
-        "kind": target.kind,
-        "name": target.name,
-        "reason": reason,
-    }))
-}
-
 /// The error for a call to a tool, prompt or resource that does not exist
-/// (`-32602`, as the specification says for unknown tools and, since
-/// 2026-07-28, unknown resources).
+/// or that the caller may not see (`-32602`, as the specification says for
+/// unknown tools and, since 2026-07-28, unknown resources).
 ///
-/// The data names the target as the request did: `uri` for a resource,
-/// `name` for the rest.
+/// The data names the target as the request did: `uri` for a resource or a
+/// resource template, `name` for the rest.
 pub fn unknown_target(kind: &str, name: &str) -> ErrorObject {
-    let key = if kind == "resource" { "uri" } else { "name" };
+    let key = if kind.starts_with("resource") {
+        "uri"
+    } else {
+        "name"
+    };
     ErrorObject::invalid_params(format!("Unknown {kind}: {name}")).with_data(json!({ key: name }))
 }
 

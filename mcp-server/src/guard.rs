@@ -1,10 +1,14 @@
 //! Guards decide who may see and call a handler.
 //!
-//! A guard runs twice in a handler's life: when a list is built (a denied
-//! tool, prompt or resource is left out) and when it is called (a denied call
-//! fails with [`FORBIDDEN`](crate::error::FORBIDDEN)). Guards are attached by
-//! customizers, per handler or per contributed method, and evaluated in the
-//! `AUTHORIZATION` stratum of the handler chain.
+//! Whatever a guard hides is hidden everywhere: absent from its list (and
+//! from every list answer, whoever made it), unreadable, uncallable, and
+//! without completions. A call to it gets exactly the answer a call to a
+//! target that does not exist gets (`-32602` for a tool, prompt or
+//! resource; `-32601` for a contributed method), so no answer tells a caller
+//! what it may not see; the reason goes to the `mcp_server::guard` trace
+//! target. Guards are attached by customizers, per handler or per
+//! contributed method, and evaluated at the start of the `AUTHORIZATION`
+//! stratum of the handler chain, and by every take-over's `authorize`.
 //!
 //! ```
 //! use mcp_server::guard::{Decision, Guard, guard_fn};
@@ -25,7 +29,7 @@ use crate::target::Target;
 pub enum Decision {
     /// The caller may proceed.
     Allow,
-    /// The caller may not; the reason is for logs and the error's `data`.
+    /// The caller may not see the target; the reason is for the logs only.
     Deny(String),
 }
 

@@ -17,16 +17,13 @@
 use std::fmt;
 use std::future::Future;
 use std::marker::PhantomData;
-use std::pin::Pin;
 
 use mcp_core::error::ErrorObject;
 use mcp_core::method::Method;
 
 use crate::context::RequestContext;
+pub use crate::future::BoxFuture;
 use crate::reply::Reply;
-
-/// A boxed, sendable future.
-pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
 /// What a handler returns: a reply, or the JSON-RPC error to send.
 pub type HandlerResult<T> = Result<Reply<T>, ErrorObject>;

@@ -29,7 +29,7 @@ use mcp_core::sampling::CreateMessageRequestParams;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::handler::BoxFuture;
+use crate::future::BoxFuture;
 
 /// Sends one server-to-client request and resolves with the client's answer
 /// (supplied by a transport that can carry requests to the client).

@@ -15,8 +15,14 @@
 //! | [`Contributor`](contributor::Contributor) | once, at boot | union; a collision fails boot naming both | tools, prompts, resources, templates, completions, methods |
 //! | [`Customizer`](customizer::HandlerCustomizer) | once per target, at boot | folded in order; may not change identity | call-tool, get-prompt, read-resource, read-resource-template, method, server-capabilities |
 //! | [`Interceptor`](interceptor) | per request | sorted by order, then name; lower is outermost | raw, typed, handler-chain (six strata), alternate-result |
-//! | [`Source`](source) / [`Strategy`](strategy) | per request, chosen at boot | exactly one active; default when none; two fail boot | principal source, key strategy |
+//! | [`Store`](store) / [`Source`](source) / [`Strategy`](strategy) | chosen at boot, used per request | exactly one active; default when none; two fail boot | event store, principal source, key strategy, and any crate's own ([`seam::OneActive`]) |
 //! | [`Sink`](sink) | at run time | one-way delivery | progress, log messages, changes |
+//!
+//! Any crate can declare seams of its own ([`seam`]), read its section of
+//! the one configuration ([`config`]), attach to a tool by name
+//! ([`Item::customizer_for`]), and check the assembled server
+//! ([`boot::Validator`]), with the public API only; [`prelude`] has the
+//! names an extension uses.
 //!
 //! # Linking activates
 //!
@@ -32,24 +38,29 @@
 //! whose help line is that very `use`.
 
 pub mod boot;
+pub mod client;
 pub mod completion;
+pub mod config;
 pub mod context;
 pub mod contributor;
 pub mod customizer;
 mod dispatch;
 pub mod error;
+mod future;
 pub mod guard;
 pub mod handler;
 pub mod input;
 pub mod interceptor;
-pub mod legacy;
+pub mod lifecycle;
 mod lock;
-pub mod memory;
 pub mod origin;
+pub mod prelude;
 pub mod prompt;
 pub mod registry;
 pub mod reply;
 pub mod resource;
+mod runtime;
+pub mod seam;
 pub mod server;
 pub mod sink;
 pub mod source;
@@ -60,8 +71,9 @@ pub mod tool;
 pub mod transport;
 pub mod uri_template;
 
-pub use boot::{BootError, BootErrors, BootReport, Builder};
+pub use boot::{BootContext, BootError, BootErrors, BootReport, Builder};
 pub use context::RequestContext;
+pub use future::BoxFuture;
 pub use origin::Origin;
 pub use registry::{Item, Registration};
 pub use reply::{AlternateResult, Reply};
@@ -70,7 +82,8 @@ pub use server::{Caller, Server, Session};
 /// The MCP wire model this framework speaks.
 pub use mcp_core as core;
 
-/// What macro output and hand-written registrations use; not a stable API.
+/// What macro output uses; not a stable API, and never needed by hand:
+/// extensions register with [`register!`] and the public constructors.
 #[doc(hidden)]
 pub mod __private {
     pub use inventory;
@@ -80,7 +93,11 @@ pub mod __private {
 }
 
 pub use mcp_macros::tool;
+pub use mcp_macros::{customize_tool, tool_name};
 pub use mcp_macros::tools;
+/// Declares a typed method (`#[derive(Method)]`), and the trait it implements.
+pub use mcp_core::method::{Method, Params};
+pub use mcp_macros::{Method, Params};
 pub use mcp_macros::{completion, prompt, resource, resource_template};
 pub use mcp_macros::{
     contributor, customizer, guard, interceptor, method, sink, source, store, strategy,

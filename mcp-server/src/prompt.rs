@@ -31,7 +31,8 @@ use mcp_core::error::ErrorObject;
 use mcp_core::prompts::{GetPrompt, GetPromptRequestParams, GetPromptResult, PromptMessage};
 
 use crate::context::RequestContext;
-use crate::handler::{BoxFuture, Handler, HandlerResult};
+use crate::future::BoxFuture;
+use crate::handler::{Handler, HandlerResult};
 
 /// What a prompt function may return.
 ///

@@ -9,7 +9,9 @@
 //! assert!(reply.is_complete());
 //! ```
 
+use mcp_core::error::ErrorObject;
 use mcp_core::json::JsonObject;
+use mcp_core::jsonrpc::{ErrorResponse, RequestId};
 use mcp_core::mrtr::InputRequiredResult;
 use mcp_core::result::ResultType;
 use serde::Serialize;
@@ -110,4 +112,9 @@ pub struct AlternateResult {
     /// The other members of the result.
     #[serde(flatten)]
     pub body: JsonObject,
+}
+
+/// An error response, encoded: the one way every transport writes one.
+pub(crate) fn encode_error(id: Option<RequestId>, error: ErrorObject) -> Vec<u8> {
+    serde_json::to_vec(&ErrorResponse::new(id, error)).unwrap_or_default()
 }

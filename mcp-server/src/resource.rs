@@ -40,7 +40,8 @@ use mcp_core::resources::{
 use mcp_core::result::CacheScope;
 
 use crate::context::RequestContext;
-use crate::handler::{BoxFuture, Handler, HandlerResult};
+use crate::future::BoxFuture;
+use crate::handler::{Handler, HandlerResult};
 use crate::uri_template::TemplateVariables;
 
 /// What a resource function may return.

@@ -10,9 +10,12 @@ use futures_util::FutureExt;
 use mcp_core::capabilities::{ClientCapabilities, ServerCapabilities};
 use mcp_core::content::Implementation;
 use mcp_core::error::ErrorObject;
-use mcp_core::jsonrpc::{self, ErrorResponse, Message, Request, RequestId, ResultResponse};
+use mcp_core::jsonrpc::{self, Message, Notification, Request, RequestId, ResultResponse};
 use mcp_core::logging::LoggingLevel;
 use mcp_core::meta::{self, RequestMeta};
+use mcp_core::prompts::Prompt;
+use mcp_core::resources::{Resource, ResourceTemplate};
+use mcp_core::tools::Tool;
 use mcp_core::version::{self, Era};
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -20,12 +23,18 @@ use tokio_util::sync::CancellationToken;
 
 use crate::boot::{BootReport, Builder};
 use crate::context::{ContextParts, DEFAULT_INPUT_TIMEOUT, RequestContext};
+use crate::dispatch::{Pipeline, Routes};
 use crate::input::ClientRequester;
-use crate::interceptor::{RawCall, RawChain, RawNext};
-use crate::sink::{Change, ChangeSink, DiscardSink, Fanout, NotificationSink};
+use crate::interceptor::{RawCall, RawInterceptor, RawNext};
+use crate::lifecycle::Lifecycle;
+use crate::reply::encode_error;
+use crate::runtime::Runtime;
+use crate::seam::{Kind, OneActive};
+use crate::sink::{Change, ChangeSink, DiscardSink, NotificationSink};
 use crate::source::{Credentials, PrincipalSource};
 use crate::store::EventStore;
 use crate::strategy::KeyStrategy;
+use crate::tool::ParamHeader;
 
 /// An assembled MCP server. Clones share it.
 #[derive(Clone)]
@@ -37,18 +46,29 @@ pub(crate) struct ServerInner {
     pub(crate) info: Implementation,
     pub(crate) capabilities: ServerCapabilities,
     pub(crate) instructions: Option<String>,
-    pub(crate) raw: RawChain,
+    pub(crate) routes: Routes,
+    pub(crate) raw: Arc<[Arc<dyn RawInterceptor>]>,
+    /// The active principal source, looked up once at boot.
     pub(crate) principal_source: Arc<dyn PrincipalSource>,
-    pub(crate) key_strategy: Arc<dyn KeyStrategy>,
-    pub(crate) changes: Arc<Fanout>,
-    pub(crate) event_store: Arc<dyn EventStore>,
+    pub(crate) runtime: Arc<Runtime>,
+    /// What was assembled, as listed (customizers folded).
+    pub(crate) catalogue: Catalogue,
     /// By tool: the arguments mirrored in `Mcp-Param-*` headers.
-    pub(crate) param_headers: std::collections::HashMap<String, Vec<crate::tool::ParamHeader>>,
+    pub(crate) param_headers: std::collections::HashMap<String, Vec<ParamHeader>>,
     /// The server's `Implementation`, encoded once for modern results' `_meta`.
     pub(crate) server_info: Box<RawValue>,
     /// `"_meta":{"io.modelcontextprotocol/serverInfo":…}`, for results without `_meta`.
     pub(crate) server_info_member: String,
     pub(crate) report: BootReport,
+}
+
+/// Every descriptor the server serves, as customizers left it.
+#[derive(Debug, Default)]
+pub(crate) struct Catalogue {
+    pub(crate) tools: Vec<Tool>,
+    pub(crate) prompts: Vec<Prompt>,
+    pub(crate) resources: Vec<Resource>,
+    pub(crate) templates: Vec<ResourceTemplate>,
 }
 
 impl fmt::Debug for Server {
@@ -62,16 +82,15 @@ impl fmt::Debug for Server {
 /// Who sends a request, as the transport knows it.
 #[derive(Clone)]
 pub struct Caller {
-    /// The era of the connection: modern unless a legacy session was negotiated.
-    pub era: Era,
     /// The caller's credentials, for the principal source.
     pub credentials: Credentials,
     /// Where this request's progress and log notifications go.
     pub notifications: Arc<dyn NotificationSink>,
     /// Fires when the client cancels the request or goes away.
     pub cancellation: CancellationToken,
-    /// What a legacy session negotiated; `None` for modern requests.
-    pub session: Option<Arc<Session>>,
+    /// The legacy connection the request comes on (a stdio process, an
+    /// HTTP session); `None` where only 2026-07-28 requests arrive.
+    pub lifecycle: Option<Arc<Lifecycle>>,
     /// Carries input requests to the client, when the transport can.
     pub requester: Option<Arc<dyn ClientRequester>>,
     /// How long a handler waits for the client's answer to an input request.
@@ -81,23 +100,72 @@ pub struct Caller {
 impl fmt::Debug for Caller {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Caller")
-            .field("era", &self.era)
-            .field("session", &self.session)
+            .field("lifecycle", &self.lifecycle)
             .finish_non_exhaustive()
     }
 }
 
 impl Caller {
-    /// A modern-era caller without credentials whose notifications are dropped.
+    /// A caller without credentials, on no legacy connection, whose
+    /// notifications are dropped.
     pub fn modern() -> Self {
         Self {
-            era: Era::Modern,
             credentials: Credentials::none(),
             notifications: Arc::new(DiscardSink),
             cancellation: CancellationToken::new(),
-            session: None,
+            lifecycle: None,
             requester: None,
             input_timeout: DEFAULT_INPUT_TIMEOUT,
+        }
+    }
+
+    /// A caller on the legacy connection `lifecycle`.
+    pub fn on(lifecycle: Arc<Lifecycle>) -> Self {
+        Self {
+            lifecycle: Some(lifecycle),
+            ..Self::modern()
+        }
+    }
+
+    /// With these credentials.
+    #[must_use]
+    pub fn with_credentials(mut self, credentials: Credentials) -> Self {
+        self.credentials = credentials;
+        self
+    }
+
+    /// With this request's notifications going to `sink`.
+    #[must_use]
+    pub fn with_notifications(mut self, sink: Arc<dyn NotificationSink>) -> Self {
+        self.notifications = sink;
+        self
+    }
+
+    /// Cancelled by `token`.
+    #[must_use]
+    pub fn with_cancellation(mut self, token: CancellationToken) -> Self {
+        self.cancellation = token;
+        self
+    }
+
+    /// Asking its client for input through `requester`, waiting at most `timeout`.
+    #[must_use]
+    pub fn with_requester(
+        mut self,
+        requester: Option<Arc<dyn ClientRequester>>,
+        timeout: Duration,
+    ) -> Self {
+        self.requester = requester;
+        self.input_timeout = timeout;
+        self
+    }
+
+    /// The era of a message for `method`: legacy on a negotiated connection
+    /// and for the `initialize` that negotiates it, modern otherwise.
+    pub fn era_for(&self, method: &str) -> Era {
+        match &self.lifecycle {
+            Some(lifecycle) if lifecycle.is_initialized() || method == "initialize" => Era::Legacy,
+            _ => Era::Modern,
         }
     }
 }
@@ -115,11 +183,51 @@ pub struct Session {
     pub log_level: Option<LoggingLevel>,
 }
 
+/// What a 2026-07-28 request carries in `params._meta`, checked: the
+/// version it names is one the server speaks, and it declares its
+/// capabilities.
+#[derive(Debug)]
+pub(crate) struct Checked {
+    pub(crate) protocol_version: String,
+    pub(crate) capabilities: Box<ClientCapabilities>,
+    pub(crate) meta: RequestMeta,
+}
+
+impl Checked {
+    /// Checks a modern request's `_meta`.
+    pub(crate) fn new(mut meta: RequestMeta) -> Result<Self, ErrorObject> {
+        let protocol_version = meta
+            .protocol_version
+            .take()
+            .ok_or_else(|| crate::error::missing_meta(meta::PROTOCOL_VERSION))?;
+        let capabilities = meta
+            .client_capabilities
+            .take()
+            .ok_or_else(|| crate::error::missing_meta(meta::CLIENT_CAPABILITIES))?;
+        version::negotiate_modern(&protocol_version, version::SUPPORTED)
+            .map_err(ErrorObject::from)?;
+        Ok(Self {
+            protocol_version,
+            capabilities,
+            meta,
+        })
+    }
+}
+
 /// Only the `_meta` of a request's params.
 #[derive(Deserialize)]
 struct MetaOnly {
     #[serde(rename = "_meta", default)]
     meta: Option<RequestMeta>,
+}
+
+fn meta_of(params: Option<&RawValue>) -> Result<RequestMeta, ErrorObject> {
+    match params {
+        None => Ok(RequestMeta::default()),
+        Some(raw) => serde_json::from_str::<MetaOnly>(raw.get())
+            .map(|m| m.meta.unwrap_or_default())
+            .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}"))),
+    }
 }
 
 impl Server {
@@ -154,44 +262,102 @@ impl Server {
         &self.inner.report
     }
 
+    /// Every tool, in list order, as customizers left it.
+    pub fn tools(&self) -> &[Tool] {
+        &self.inner.catalogue.tools
+    }
+
+    /// Every prompt, in list order, as customizers left it.
+    pub fn prompts(&self) -> &[Prompt] {
+        &self.inner.catalogue.prompts
+    }
+
+    /// Every resource with a fixed URI, in list order, as customizers left it.
+    pub fn resources(&self) -> &[Resource] {
+        &self.inner.catalogue.resources
+    }
+
+    /// Every resource template, in list order, as customizers left it.
+    pub fn resource_templates(&self) -> &[ResourceTemplate] {
+        &self.inner.catalogue.templates
+    }
+
+    /// Whether the server serves `method` in `era`.
+    pub fn serves(&self, method: &str, era: Era) -> bool {
+        self.inner.routes.get(era, method).is_some()
+    }
+
+    /// The params member that names the target of `method` in `era`, which
+    /// Streamable HTTP mirrors in `Mcp-Name` (`name`, `uri`, `taskId`).
+    pub fn target_member(&self, method: &str, era: Era) -> Option<&'static str> {
+        self.inner.routes.get(era, method)?.target_member()
+    }
+
+    /// The active member of the one-active seam `S` (`dyn KeyStrategy`,
+    /// `dyn TaskStore`); `None` when no crate declared or supplied it.
+    pub fn active<S: OneActive + ?Sized>(&self) -> Option<Arc<S>> {
+        self.inner.runtime.active::<S>()
+    }
+
+    /// The members of registration kind `K`, sorted.
+    pub fn members<K: Kind>(&self) -> &[K::Member] {
+        self.inner.runtime.members::<K>()
+    }
+
+    /// The state of type `T` a crate made at boot with `BootContext::shared`.
+    pub fn shared<T: Send + Sync + 'static>(&self) -> Option<Arc<T>> {
+        self.inner.runtime.shared::<T>()
+    }
+
     /// The active key strategy.
-    pub fn key_strategy(&self) -> &dyn KeyStrategy {
-        &*self.inner.key_strategy
+    pub fn key_strategy(&self) -> Arc<dyn KeyStrategy> {
+        self.active::<dyn KeyStrategy>()
+            .expect("the framework declares the key strategy seam")
+    }
+
+    /// The active event store.
+    pub fn event_store(&self) -> Arc<dyn EventStore> {
+        self.active::<dyn EventStore>()
+            .expect("the framework declares the event store seam")
     }
 
     /// Where changes are published: the active change sink, and this
     /// instance's own listeners.
     pub fn changes(&self) -> &dyn ChangeSink {
-        &*self.inner.changes
+        &*self.inner.runtime.changes
+    }
+
+    /// A listener for the changes published through this server, as a
+    /// transport needs to tell its legacy sessions about them.
+    pub fn listen_changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
+        self.inner.runtime.changes.listen()
     }
 
     /// The arguments of `tool` a 2026-07-28 client mirrors in
     /// `Mcp-Param-*` headers (those its schema marks `x-mcp-header`).
-    pub fn param_headers(&self, tool: &str) -> &[crate::tool::ParamHeader] {
+    pub fn param_headers(&self, tool: &str) -> &[ParamHeader] {
         self.inner
             .param_headers
             .get(tool)
             .map_or(&[], Vec::as_slice)
     }
 
-    /// The active event store.
-    pub fn event_store(&self) -> &Arc<dyn EventStore> {
-        &self.inner.event_store
-    }
-
-    /// A listener for the changes published through this server, as a
-    /// transport needs to tell its legacy sessions about them.
-    pub fn listen_changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
-        self.inner.changes.listen()
+    /// Whether some tool mirrors arguments in `Mcp-Param-*` headers.
+    pub(crate) fn mirrors_params(&self) -> bool {
+        !self.inner.param_headers.is_empty()
     }
 
     /// Serves one message: a request gets its encoded response; a
-    /// notification or a response gets `None`; bytes that are not a message
-    /// get the error response.
+    /// notification goes through the raw interceptors and gets `None`, as
+    /// does a response; bytes that are not a message get the error response.
     pub async fn handle(&self, bytes: &[u8], caller: &Caller) -> Option<Vec<u8>> {
         match jsonrpc::decode(bytes) {
             Ok(Message::Request(request)) => Some(self.handle_request(request, caller).await),
-            Ok(Message::Notification(_) | Message::Response(_)) => None,
+            Ok(Message::Notification(notification)) => {
+                self.admit(&notification, caller).await;
+                None
+            }
+            Ok(Message::Response(_)) => None,
             Err(error) => Some(encode_error(error.id, error.error)),
         }
     }
@@ -205,21 +371,36 @@ impl Server {
         }
     }
 
+    /// Passes a client notification through the raw interceptors; `true`
+    /// when none refused it, so the transport acts on it (a cancellation).
+    pub async fn admit(&self, notification: &Notification, caller: &Caller) -> bool {
+        let era = caller.era_for(&notification.method);
+        let meta = meta_of(notification.params.as_deref()).unwrap_or_default();
+        let ctx = self.context(None, notification.method.clone(), era, meta, None, caller);
+        let call = RawCall::new(&ctx, notification.params.as_deref());
+        let pipeline = Pipeline::notification(&self.inner.raw);
+        let admitted = AssertUnwindSafe(RawNext::new(&pipeline, 0).run(&call))
+            .catch_unwind()
+            .await;
+        matches!(admitted, Ok(Ok(answer)) if !answer.taken_over)
+    }
+
     /// Serves one decoded request: its result, or the error to answer with.
-    /// `meta` is the request's `_meta` when the transport decoded it
-    /// already; `None` decodes it here.
+    /// `checked` is the request's `_meta` when the transport checked it
+    /// already; `None` checks it here.
     pub(crate) async fn answer(
         &self,
         request: Request,
-        meta: Option<RequestMeta>,
+        checked: Option<Checked>,
         caller: &Caller,
     ) -> Result<Box<RawValue>, ErrorObject> {
         let Request {
             id, method, params, ..
         } = request;
+        let era = caller.era_for(&method);
         // A panicking handler answers -32603 like any failure: the client
         // gets its response and the transport goes on.
-        let served = AssertUnwindSafe(self.serve(&id, method, params.as_deref(), meta, caller))
+        let served = AssertUnwindSafe(self.serve(id, method, era, params.as_deref(), checked, caller))
             .catch_unwind()
             .await;
         let result = served.unwrap_or_else(|_| {
@@ -227,91 +408,100 @@ impl Server {
                 "Internal error: the handler panicked",
             ))
         })?;
-        if caller.era == Era::Modern {
-            return Ok(with_server_info(result, &self.inner));
-        }
-        Ok(result)
+        Ok(match era {
+            Era::Modern => with_server_info(result, &self.inner),
+            Era::Legacy => legacy_result(result),
+        })
     }
 
     async fn serve(
         &self,
-        id: &RequestId,
+        id: RequestId,
         method: String,
+        era: Era,
         params: Option<&RawValue>,
-        decoded: Option<RequestMeta>,
+        checked: Option<Checked>,
         caller: &Caller,
     ) -> Result<Box<RawValue>, ErrorObject> {
         // An unknown method, or one of the other era, is not found before
         // anything else is checked: a client probing for its era learns it here.
-        let Some(route) = self
-            .inner
-            .raw
-            .routes
-            .get(method.as_str())
-            .filter(|r| r.eras().contains(&caller.era))
-        else {
+        let Some(route) = self.inner.routes.get(era, &method) else {
             return Err(ErrorObject::method_not_found(&method));
         };
-        let meta = match (decoded, params) {
-            (Some(meta), _) => Some(meta),
-            (None, Some(raw)) => {
-                serde_json::from_str::<MetaOnly>(raw.get())
-                    .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))?
-                    .meta
+        let ctx = match era {
+            Era::Modern => {
+                let checked = match checked {
+                    Some(checked) => checked,
+                    None => Checked::new(meta_of(params)?)?,
+                };
+                let meta = RequestMeta::default();
+                self.context(Some(id), method, era, meta, Some(checked), caller)
             }
-            (None, None) => None,
+            Era::Legacy => {
+                let meta = meta_of(params)?;
+                self.context(Some(id), method, era, meta, None, caller)
+            }
         };
-        let ctx = self.context(id, method, meta, caller)?;
-        let call = RawCall::new(&ctx, params, route);
-        let answer = RawNext::new(&self.inner.raw, 0).run(&call).await;
+        let call = RawCall::new(&ctx, params);
+        let pipeline = Pipeline::request(&self.inner.raw, &**route);
+        let answer = RawNext::new(&pipeline, 0).run(&call).await;
         // A failure that belongs to the protocol (a missing client
         // capability) wins over whatever the handler made of it.
         if let Some(error) = ctx.take_escalation() {
             return Err(error);
         }
-        Ok(answer?.into_result())
+        let answer = answer?;
+        ctx.key().check(answer.key)?;
+        let result = if answer.taken_over {
+            route.screen(&ctx, answer.into_result())?
+        } else {
+            answer.into_result()
+        };
+        ctx.commit();
+        Ok(result)
     }
 
+    /// The context of one message.
     fn context(
         &self,
-        id: &RequestId,
+        id: Option<RequestId>,
         method: String,
-        meta: Option<RequestMeta>,
+        era: Era,
+        mut meta: RequestMeta,
+        checked: Option<Checked>,
         caller: &Caller,
-    ) -> Result<RequestContext, ErrorObject> {
+    ) -> RequestContext {
         let principal = self.inner.principal_source.principal(&caller.credentials);
-        let mut meta = meta.unwrap_or_default();
-        let (protocol_version, client_capabilities, client_info, log_level) = match &caller.session
-        {
-            Some(session) => (
-                Some(session.protocol_version.clone()),
-                Box::new(session.client_capabilities.clone()),
-                session.client_info.clone().map(Box::new),
-                session.log_level,
-            ),
-            None => {
-                let requested = meta
-                    .protocol_version
-                    .take()
-                    .ok_or_else(|| crate::error::missing_meta(meta::PROTOCOL_VERSION))?;
-                version::negotiate_modern(&requested, version::SUPPORTED)
-                    .map_err(ErrorObject::from)?;
-                let capabilities = meta
-                    .client_capabilities
-                    .take()
-                    .ok_or_else(|| crate::error::missing_meta(meta::CLIENT_CAPABILITIES))?;
-                (
-                    Some(requested),
-                    capabilities,
+        let session = caller.lifecycle.as_ref().and_then(|l| l.session());
+        let (protocol_version, client_capabilities, client_info, log_level) =
+            match (era, checked, session) {
+                (Era::Modern, Some(checked), _) => {
+                    meta = checked.meta;
+                    (
+                        Some(checked.protocol_version),
+                        checked.capabilities,
+                        meta.client_info.take(),
+                        meta.log_level,
+                    )
+                }
+                (Era::Legacy, _, Some(session)) => (
+                    Some(session.protocol_version.clone()),
+                    Box::new(session.client_capabilities.clone()),
+                    session.client_info.clone().map(Box::new),
+                    session.log_level,
+                ),
+                // A notification, or `initialize` itself: what its `_meta` says.
+                _ => (
+                    meta.protocol_version.take(),
+                    meta.client_capabilities.take().unwrap_or_default(),
                     meta.client_info.take(),
                     meta.log_level,
-                )
-            }
-        };
-        Ok(RequestContext::new(ContextParts {
-            id: id.clone(),
+                ),
+            };
+        RequestContext::new(ContextParts {
+            id,
             method,
-            era: caller.era,
+            era,
             protocol_version,
             client_capabilities,
             client_info,
@@ -320,11 +510,21 @@ impl Server {
             meta,
             notifications: caller.notifications.clone(),
             log_level,
-            changes: self.inner.changes.clone(),
-            requester: caller.requester.clone(),
+            runtime: self.inner.runtime.clone(),
+            lifecycle: caller.lifecycle.clone(),
+            // Only a legacy connection carries requests to its client.
+            requester: caller.requester.clone().filter(|_| era == Era::Legacy),
             input_timeout: caller.input_timeout,
-        }))
+        })
     }
+}
+
+/// A legacy empty result is exactly `{}`, as 2025-11-25 clients check.
+fn legacy_result(result: Box<RawValue>) -> Box<RawValue> {
+    if result.get() == r#"{"resultType":"complete"}"# {
+        return RawValue::from_string("{}".to_owned()).unwrap_or(result);
+    }
+    result
 }
 
 /// Adds `_meta["io.modelcontextprotocol/serverInfo"]` to a modern result
@@ -372,16 +572,16 @@ fn splice(object: &RawValue, member: &str) -> Option<Box<RawValue>> {
     RawValue::from_string(text).ok()
 }
 
-fn encode_error(id: Option<RequestId>, error: ErrorObject) -> Vec<u8> {
-    serde_json::to_vec(&ErrorResponse::new(id, error)).unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn with_info(result: &str) -> serde_json::Value {
-        let server = Server::builder().without_linked().named("s", "1").build();
+        let server = Server::builder()
+            .without_linked()
+            .without_environment()
+            .named("s", "1")
+            .build();
         let raw = RawValue::from_string(result.to_owned()).unwrap();
         serde_json::from_str(with_server_info(raw, &server.inner).get()).unwrap()
     }

@@ -27,6 +27,9 @@ use mcp_core::method::NotificationMethod;
 use mcp_core::progress::{Progress, ProgressNotificationParams};
 use tokio::sync::broadcast;
 
+use crate::boot::BootContext;
+use crate::seam::{OneActive, SeamWord};
+
 /// Delivers notifications to the client of one request (supplied by the transport).
 pub trait NotificationSink: Send + Sync + 'static {
     /// Sends one notification; delivery failures are the transport's concern.
@@ -146,6 +149,14 @@ pub enum Change {
 pub trait ChangeSink: Send + Sync + 'static {
     /// Publishes one change.
     fn publish(&self, change: Change);
+}
+
+impl OneActive for dyn ChangeSink {
+    const NAME: &'static str = "ChangeSink";
+    const WORD: SeamWord = SeamWord::Sink;
+    fn fallback(_: &BootContext) -> (&'static str, Arc<Self>) {
+        ("BroadcastChangeSink", Arc::new(BroadcastChangeSink::default()))
+    }
 }
 
 /// The default change sink: an in-process broadcast channel.

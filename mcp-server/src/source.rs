@@ -26,6 +26,9 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::boot::BootContext;
+use crate::seam::{OneActive, SeamWord};
+
 /// Who is calling.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Principal {
@@ -112,5 +115,16 @@ pub struct AnonymousPrincipalSource {
 impl PrincipalSource for AnonymousPrincipalSource {
     fn principal(&self, _: &Credentials) -> Arc<Principal> {
         self.anonymous.clone()
+    }
+}
+
+impl OneActive for dyn PrincipalSource {
+    const NAME: &'static str = "PrincipalSource";
+    const WORD: SeamWord = SeamWord::Source;
+    fn fallback(_: &BootContext) -> (&'static str, Arc<Self>) {
+        (
+            "AnonymousPrincipalSource",
+            Arc::new(AnonymousPrincipalSource::default()),
+        )
     }
 }

@@ -6,9 +6,11 @@
 //! kept so a client whose stream broke can resume it with `Last-Event-ID`.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
+use crate::boot::BootContext;
 use crate::lock::lock;
+use crate::seam::{OneActive, SeamWord};
 
 /// Keeps the events of legacy SSE streams for resumption.
 ///
@@ -39,6 +41,14 @@ pub trait EventStore: Send + Sync + 'static {
 
     /// Forgets a session's events.
     fn forget(&self, session: &str);
+}
+
+impl OneActive for dyn EventStore {
+    const NAME: &'static str = "EventStore";
+    const WORD: SeamWord = SeamWord::Store;
+    fn fallback(_: &BootContext) -> (&'static str, Arc<Self>) {
+        ("MemoryEventStore", Arc::new(MemoryEventStore::default()))
+    }
 }
 
 /// The events of one stream after a given event.

@@ -4,7 +4,7 @@
 //!
 //! Exactly one strategy is active per seam: the framework's default when none
 //! is registered, the registered one otherwise; two registered fail boot. The
-//! boot report says which one won and why.
+//! boot report says which one won and why (see [`seam`](crate::seam)).
 //!
 //! ```
 //! use mcp_server::strategy::{HmacKeyStrategy, KeyStrategy};
@@ -22,11 +22,13 @@ use std::fmt;
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use std::sync::Arc;
+
 use hmac::{Hmac, KeyInit, Mac};
-use serde::Serialize;
 use sha2::Sha256;
 
-use crate::origin::Origin;
+use crate::boot::BootContext;
+use crate::seam::{OneActive, SeamWord};
 
 /// Seals opaque state handed to a client, and opens it when it comes back.
 #[diagnostic::on_unimplemented(
@@ -97,54 +99,10 @@ impl KeyStrategy for HmacKeyStrategy {
     }
 }
 
-/// Which member of a one-active seam won, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Selection {
-    /// The seam, such as `PrincipalSource`.
-    pub seam: &'static str,
-    /// The winner's name.
-    pub winner: String,
-    /// Where the winner was registered.
-    pub origin: Origin,
-    /// Why it won.
-    pub reason: &'static str,
-}
-
-/// A candidate for a one-active seam.
-pub(crate) struct Candidate<T> {
-    pub(crate) name: String,
-    pub(crate) origin: Origin,
-    pub(crate) value: T,
-}
-
-/// Picks the one active member: the default when none was supplied, the
-/// supplied one otherwise; `Err` with every candidate when more than one was.
-pub(crate) fn select<T>(
-    seam: &'static str,
-    mut supplied: Vec<Candidate<T>>,
-    default: impl FnOnce() -> (String, T),
-) -> Result<(T, Selection), Vec<Candidate<T>>> {
-    match supplied.len() {
-        0 => {
-            let (name, value) = default();
-            let selection = Selection {
-                seam,
-                winner: name,
-                origin: Origin::FRAMEWORK,
-                reason: "default: none was registered",
-            };
-            Ok((value, selection))
-        }
-        1 => {
-            let c = supplied.pop().expect("one candidate");
-            let selection = Selection {
-                seam,
-                winner: c.name,
-                origin: c.origin,
-                reason: "the only one registered",
-            };
-            Ok((c.value, selection))
-        }
-        _ => Err(supplied),
+impl OneActive for dyn KeyStrategy {
+    const NAME: &'static str = "KeyStrategy";
+    const WORD: SeamWord = SeamWord::Strategy;
+    fn fallback(_: &BootContext) -> (&'static str, Arc<Self>) {
+        ("HmacKeyStrategy", Arc::new(HmacKeyStrategy::random()))
     }
 }

@@ -45,7 +45,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::context::RequestContext;
-use crate::handler::{BoxFuture, Handler, HandlerResult};
+use crate::future::BoxFuture;
+use crate::handler::{Handler, HandlerResult};
 
 /// What a tool function may return.
 ///

@@ -11,17 +11,15 @@ use mcp_server::AlternateResult;
 use mcp_server::contributor::contributor_fn;
 use mcp_server::core::error::{ErrorCode, ErrorObject};
 use mcp_server::core::json::JsonObject;
-use mcp_server::core::method::{Method, Params};
 use mcp_server::core::result::{EmptyResult, ResultType};
-use mcp_server::core::version::Era;
+use mcp_server::{Method, Params};
 use mcp_server::customizer::{HandlerConfig, HandlerCustomizer, MethodDescriptor};
-use mcp_server::error::FORBIDDEN;
 use mcp_server::guard::{Decision, guard_fn};
 use mcp_server::handler::{BoxFuture, handler_fn};
 use mcp_server::interceptor::{
     AlternateResultInterceptor, DeferredInvocation, Invocation, Settled, Stratum,
 };
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use mcp_server::registry::{Item, Scope};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -42,8 +40,9 @@ impl AlternateResultInterceptor for Jobs {
             }
             let mut body = JsonObject::new();
             body.insert("jobId".into(), json!("job-1"));
+            let proof = invocation.authorized();
             self.0.lock().unwrap().push(invocation.defer());
-            Ok(Invocation::alternate(AlternateResult {
+            Ok(proof.alternate(AlternateResult {
                 result_type: ResultType::from_static("job"),
                 body,
             }))
@@ -52,40 +51,19 @@ impl AlternateResultInterceptor for Jobs {
 }
 
 /// `vendor/slow_sum`: a contributed method.
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
-#[serde(into = "&str", try_from = "&str")]
+#[derive(Method)]
+#[mcp(name = "vendor/slow_sum", params = SumParams, result = EmptyResult)]
 struct SlowSum;
-impl From<SlowSum> for &'static str {
-    fn from(_: SlowSum) -> Self {
-        "vendor/slow_sum"
-    }
-}
-impl TryFrom<&str> for SlowSum {
-    type Error = String;
-    fn try_from(s: &str) -> Result<Self, String> {
-        if s == "vendor/slow_sum" {
-            Ok(SlowSum)
-        } else {
-            Err(s.to_owned())
-        }
-    }
-}
-#[derive(Debug, Serialize, Deserialize)]
+
+#[derive(Debug, Serialize, Deserialize, Params)]
 struct SumParams {
     a: i64,
     b: i64,
 }
-impl Params for SumParams {}
-impl Method for SlowSum {
-    const NAME: &'static str = "vendor/slow_sum";
-    const ERAS: &'static [Era] = Era::ALL;
-    type Params = SumParams;
-    type Result = EmptyResult;
-}
 
 struct DenyAnonymous;
 impl HandlerCustomizer<MethodDescriptor> for DenyAnonymous {
-    fn customize(&self, config: &mut HandlerConfig<MethodDescriptor>) {
+    fn customize(&self, config: &mut HandlerConfig<'_, MethodDescriptor>) {
         config.add_guard(guard_fn("signed-in", |ctx, _| {
             if ctx.principal().is_authenticated() {
                 Decision::Allow
@@ -136,7 +114,7 @@ fn server(
             origin("auth", 1),
             "deny",
             0,
-            Item::MethodCustomizer(Arc::new(DenyAnonymous)),
+            Item::customizer::<mcp_server::customizer::MethodDescriptor>(DenyAnonymous),
         );
     }
     builder.build()
@@ -207,7 +185,8 @@ async fn a_denied_caller_never_reaches_the_alternate_result_interceptor() {
         .request_raw("vendor/slow_sum", json!({"a": 2, "b": 3}))
         .await
         .unwrap_err();
-    assert_eq!(error.code, FORBIDDEN);
+    // Hidden from the caller: as if it did not exist.
+    assert_eq!(error.code, ErrorCode::METHOD_NOT_FOUND);
     assert_eq!(events.take(), ["audit"]);
     assert!(
         jobs.lock().unwrap().is_empty(),

@@ -213,7 +213,7 @@ fn a_method_contributed_twice_fails_naming_both() {
 
 #[test]
 fn two_strategies_for_one_seam_fail_boot_naming_both() {
-    let source = || Item::PrincipalSource(Arc::new(AnonymousPrincipalSource::default()));
+    let source = || Item::Supply(mcp_server::seam::Supplied::new::<dyn mcp_server::source::PrincipalSource>(Arc::new(AnonymousPrincipalSource::default())));
     let errors = builder()
         .register(origin("auth-a", 1), "OidcSource", 0, source())
         .register(origin("auth-b", 2), "ApiKeySource", 0, source())
@@ -298,13 +298,13 @@ fn a_customizer_that_changes_a_tool_name_or_schema_fails_boot_naming_it() {
             origin("rename-ext", 9),
             "Renamer",
             0,
-            Item::CallToolCustomizer(Arc::new(Renamer)),
+            Item::customizer::<mcp_server::core::tools::Tool>(Renamer),
         )
         .register(
             origin("schema-ext", 4),
             "SchemaChanger",
             1,
-            Item::CallToolCustomizer(Arc::new(SchemaChanger)),
+            Item::customizer::<mcp_server::core::tools::Tool>(SchemaChanger),
         )
         .try_build()
         .unwrap_err();
@@ -350,7 +350,7 @@ fn a_customizer_may_change_metadata() {
             origin("docs-ext", 2),
             "Describer",
             0,
-            Item::CallToolCustomizer(Arc::new(Describer)),
+            Item::customizer::<mcp_server::core::tools::Tool>(Describer),
         )
         .build();
     assert!(server.report().to_json().contains("call-tool customizer"));
@@ -375,10 +375,10 @@ async fn a_customized_description_is_what_clients_list() {
             origin("docs-ext", 2),
             "Describer",
             0,
-            Item::CallToolCustomizer(Arc::new(Describer)),
+            Item::customizer::<mcp_server::core::tools::Tool>(Describer),
         )
         .build();
-    let tools = mcp_server::memory::MemoryClient::new(&server)
+    let tools = mcp_server::client::MemoryClient::new(&server)
         .list_tools()
         .await
         .unwrap();
@@ -418,15 +418,17 @@ fn build_panics_with_the_rendered_diagnostics() {
         .build();
 }
 
-/// Passes every `tasks/get` of the legacy era through.
+/// Counts every `tasks/get` of the legacy era, and passes it through.
 struct LegacyTasksGet;
+
+static LEGACY_GETS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 impl mcp_server::interceptor::TypedInterceptor<mcp_server::core::legacy::tasks::GetTask>
     for LegacyTasksGet
 {
     fn intercept<'a>(
         &'a self,
-        ctx: &'a mcp_server::RequestContext,
+        _ctx: &'a mcp_server::RequestContext,
         params: <mcp_server::core::legacy::tasks::GetTask as mcp_server::core::method::Method>::Params,
         next: mcp_server::interceptor::TypedNext<'a, mcp_server::core::legacy::tasks::GetTask>,
     ) -> mcp_server::handler::BoxFuture<
@@ -436,53 +438,82 @@ impl mcp_server::interceptor::TypedInterceptor<mcp_server::core::legacy::tasks::
             ErrorObject,
         >,
     > {
-        next.run(ctx, params)
+        LEGACY_GETS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        next.run(params)
     }
 }
 
-#[test]
-fn a_typed_interceptor_for_another_method_type_of_the_same_name_fails_boot() {
-    let errors = builder()
-        .contributor(
-            origin("tasks-ext", 1),
-            "tasks",
-            contributor_fn(|c| {
-                c.method::<mcp_server::core::ext::tasks::GetTask>(handler_fn::<
-                    mcp_server::core::ext::tasks::GetTask,
-                    _,
-                    _,
-                    _,
-                >(|_, _| async {
-                    Err::<GetTaskResult, _>(ErrorObject::internal_error("unused"))
-                }));
-            }),
-        )
+/// Both `tasks/get` methods: the tasks extension's (2026-07-28) and the
+/// legacy core one (2025-11-25), each answering with its era's name.
+fn both_tasks_gets(c: &mut mcp_server::contributor::Contributions<'_>) {
+    use mcp_server::core::{ext, legacy};
+    c.method::<ext::tasks::GetTask>(handler_fn::<ext::tasks::GetTask, _, _, _>(|_, _| async {
+        Err::<GetTaskResult, _>(ErrorObject::internal_error("modern tasks/get"))
+    }));
+    c.method::<legacy::tasks::GetTask>(handler_fn::<legacy::tasks::GetTask, _, _, _>(
+        |_, _| async {
+            Err::<legacy::tasks::GetTaskResult, _>(ErrorObject::internal_error(
+                "legacy tasks/get",
+            ))
+        },
+    ));
+}
+
+#[tokio::test]
+async fn one_wire_name_is_one_method_per_era_and_typed_interceptors_follow_the_method_type() {
+    let server = builder()
+        .contributor(origin("tasks-ext", 1), "tasks", contributor_fn(both_tasks_gets))
         .register(
             origin("audit-ext", 2),
             "LegacyTasksGet",
             0,
             Item::typed(LegacyTasksGet),
         )
+        .build();
+    let params = serde_json::json!({"taskId": "t-1"});
+    let modern = mcp_server::client::MemoryClient::new(&server);
+    let before = LEGACY_GETS.load(std::sync::atomic::Ordering::SeqCst);
+    let error = modern.request_raw("tasks/get", params.clone()).await.unwrap_err();
+    assert_eq!(error.message, "modern tasks/get");
+    assert_eq!(LEGACY_GETS.load(std::sync::atomic::Ordering::SeqCst), before);
+    let legacy = mcp_server::client::MemoryClient::new(&server)
+        .initialize("2025-11-25")
+        .await
+        .unwrap();
+    let error = legacy.request_raw("tasks/get", params).await.unwrap_err();
+    assert_eq!(error.message, "legacy tasks/get");
+    assert_eq!(
+        LEGACY_GETS.load(std::sync::atomic::Ordering::SeqCst),
+        before + 1
+    );
+    let methods = &server.report().methods;
+    assert_eq!(methods.iter().filter(|m| m.method == "tasks/get").count(), 2);
+}
+
+#[test]
+fn one_method_contributed_twice_in_one_era_fails_boot() {
+    let errors = builder()
+        .contributor(origin("a", 1), "a", contributor_fn(both_tasks_gets))
+        .contributor(origin("b", 1), "b", contributor_fn(|c| {
+            c.method::<mcp_server::core::ext::tasks::GetTask>(handler_fn::<
+                mcp_server::core::ext::tasks::GetTask,
+                _,
+                _,
+                _,
+            >(|_, _| async {
+                Err::<GetTaskResult, _>(ErrorObject::internal_error("unused"))
+            }));
+        }))
         .try_build()
         .unwrap_err();
-    let [
-        BootError::TypedInterceptorMismatch {
-            interceptor,
-            method,
-            expected,
-            found,
-            ..
-        },
-    ] = errors.errors()
-    else {
-        panic!("{errors}")
-    };
     assert_eq!(
-        (interceptor.as_str(), method.as_str()),
-        ("LegacyTasksGet", "tasks/get")
+        errors.errors(),
+        [BootError::DuplicateMethod {
+            method: "tasks/get".into(),
+            first: origin("a", 1),
+            second: origin("b", 1),
+        }]
     );
-    assert!(expected.contains("ext::tasks"), "{expected}");
-    assert!(found.contains("legacy::tasks"), "{found}");
 }
 
 #[test]
@@ -508,7 +539,11 @@ fn a_typed_interceptor_for_a_method_nothing_serves_fails_boot() {
 
 struct AdvertiseTasks;
 impl mcp_server::customizer::ServerCapabilitiesCustomizer for AdvertiseTasks {
-    fn customize(&self, capabilities: &mut mcp_server::core::capabilities::ServerCapabilities) {
+    fn customize(
+        &self,
+        capabilities: &mut mcp_server::core::capabilities::ServerCapabilities,
+        _: &mcp_server::BootContext,
+    ) {
         capabilities
             .extensions
             .get_or_insert_default()
@@ -523,7 +558,7 @@ async fn an_extension_advertises_itself_through_a_capabilities_customizer() {
             origin("tasks-ext", 3),
             "AdvertiseTasks",
             0,
-            Item::ServerCapabilitiesCustomizer(Arc::new(AdvertiseTasks)),
+            Item::capabilities(AdvertiseTasks),
         )
         .build();
     assert!(
@@ -531,7 +566,7 @@ async fn an_extension_advertises_itself_through_a_capabilities_customizer() {
             .capabilities()
             .has_extension("io.modelcontextprotocol/tasks")
     );
-    let discovered = mcp_server::memory::MemoryClient::new(&server)
+    let discovered = mcp_server::client::MemoryClient::new(&server)
         .request_raw("server/discover", serde_json::json!({}))
         .await
         .unwrap();

@@ -14,7 +14,7 @@ use mcp_server::core::sampling::{CreateMessageRequestParams, ToolChoice};
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::{BoxFuture, handler_fn};
 use mcp_server::input::InputError;
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use serde_json::{Value, json};
 use support::{builder, origin, tool};
 

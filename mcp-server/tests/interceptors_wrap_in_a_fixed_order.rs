@@ -15,7 +15,7 @@ use mcp_server::handler::BoxFuture;
 use mcp_server::interceptor::{
     AlternateResultInterceptor, Answer, Invocation, Settled, Stratum, TypedInterceptor, TypedNext,
 };
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use mcp_server::registry::{Item, Scope};
 use serde_json::json;
 use support::{Events, RecordingRaw, RecordingStep, origin, with_tools};
@@ -25,13 +25,13 @@ struct RecordingTyped(&'static str, Events);
 impl TypedInterceptor<CallTool> for RecordingTyped {
     fn intercept<'a>(
         &'a self,
-        ctx: &'a RequestContext,
+        _ctx: &'a RequestContext,
         params: CallToolRequestParams,
         next: TypedNext<'a, CallTool>,
     ) -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>> {
         Box::pin(async move {
             self.1.push(format!("before:{}", self.0));
-            let answer = next.run(ctx, params).await;
+            let answer = next.run(params).await;
             self.1.push(format!("after:{}", self.0));
             answer
         })
@@ -140,7 +140,7 @@ async fn every_layer_runs_once_in_the_documented_order() {
             origin("obs", 10),
             "attach",
             0,
-            Item::CallToolCustomizer(Arc::new(Attach(e()))),
+            Item::customizer::<mcp_server::core::tools::Tool>(Attach(e())),
         )
         .build();
     MemoryClient::new(&server)
@@ -188,7 +188,7 @@ async fn the_boot_report_shows_each_chain_in_the_order_it_runs() {
             origin("obs", 2),
             "attach",
             0,
-            Item::CallToolCustomizer(Arc::new(Attach(events.clone()))),
+            Item::customizer::<mcp_server::core::tools::Tool>(Attach(events.clone())),
         )
         .build();
     let report = server.report();

@@ -5,7 +5,7 @@ mod support;
 
 use mcp_server::core::error::ErrorCode;
 use mcp_server::core::json::JsonValue;
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use serde_json::json;
 use support::with_tools;
 

@@ -1,7 +1,7 @@
 //! Linking an extension crate activates it: its registrations are collected
 //! at boot with no other line of code.
 
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use mcp_server::{BootError, Server};
 use weather_ext as _;
 
@@ -49,7 +49,7 @@ fn the_boot_report_names_the_extension_and_its_contributions() {
         report
             .members
             .iter()
-            .any(|m| m.seam == "Extension" && m.origin.crate_name == "weather-ext")
+            .any(|m| m.seam == mcp_server::seam::SeamWord::Extension && m.origin.crate_name == "weather-ext")
     );
 }
 

@@ -10,7 +10,7 @@ use mcp_server::core::error::ErrorCode;
 use mcp_server::core::json::JsonValue;
 use mcp_server::handler::BoxFuture;
 use mcp_server::input::InputError;
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use serde_json::json;
 
 /// The requests the server sent the client, in order.

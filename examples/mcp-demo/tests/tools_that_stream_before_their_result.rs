@@ -7,7 +7,7 @@ use mcp_server::Session;
 use mcp_server::core::json::JsonValue;
 use mcp_server::core::jsonrpc::Notification;
 use mcp_server::core::logging::LoggingLevel;
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use mcp_server::sink::{Change, ChangeSink};
 use serde_json::json;
 

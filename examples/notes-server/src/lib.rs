@@ -189,12 +189,12 @@ pub struct CallCounter;
 impl TypedInterceptor<CallTool> for CallCounter {
     fn intercept<'a>(
         &'a self,
-        ctx: &'a RequestContext,
+        _ctx: &'a RequestContext,
         params: CallToolRequestParams,
         next: TypedNext<'a, CallTool>,
     ) -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>> {
         CALLS.fetch_add(1, Ordering::Relaxed);
-        next.run(ctx, params)
+        next.run(params)
     }
 }
 

@@ -1,9 +1,9 @@
 //! The example server, linked and booted, serves every item it declares.
 
 use mcp_server::core::content::ContentBlock;
-use mcp_server::memory::MemoryClient;
+use mcp_server::client::MemoryClient;
 use mcp_server::source::Credentials;
-use mcp_server::{Server, error::FORBIDDEN};
+use mcp_server::Server;
 use notes_server as _;
 use serde_json::json;
 
@@ -46,12 +46,13 @@ async fn tools_are_listed_branded_and_called() {
 }
 
 #[tokio::test]
-async fn the_admin_tool_is_forbidden_to_anonymous_callers() {
+async fn the_admin_tool_is_unknown_to_anonymous_callers() {
     let error = MemoryClient::new(&server())
         .call_tool("admin.purge", json!({}))
         .await
         .unwrap_err();
-    assert_eq!(error.code, FORBIDDEN);
+    assert_eq!(error.code.0, -32602);
+    assert_eq!(error.message, "Unknown tool: admin.purge");
 }
 
 #[tokio::test]

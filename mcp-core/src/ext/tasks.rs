@@ -654,18 +654,21 @@ methods! {
         params: GetTaskRequestParams,
         result: GetTaskResult,
         eras: Era::MODERN,
+        target: "taskId",
     }
     /// `tasks/update`: answer a task's input requests.
     UpdateTask = "tasks/update" {
         params: UpdateTaskRequestParams,
         result: UpdateTaskResult,
         eras: Era::MODERN,
+        target: "taskId",
     }
     /// `tasks/cancel`: ask the server to cancel a task.
     CancelTask = "tasks/cancel" {
         params: CancelTaskRequestParams,
         result: CancelTaskResult,
         eras: Era::MODERN,
+        target: "taskId",
     }
 }
 

@@ -476,12 +476,14 @@ methods! {
         params: TaskIdRequestParams,
         result: GetTaskResult,
         eras: Era::LEGACY,
+        target: "taskId",
     }
     /// `tasks/result`: wait for a task to end, then take its result.
     GetTaskPayload = "tasks/result" {
         params: TaskIdRequestParams,
         result: GetTaskPayloadResult,
         eras: Era::LEGACY,
+        target: "taskId",
     }
     /// `tasks/list`: the requestor's tasks, paginated.
     ListTasks = "tasks/list" {
@@ -494,6 +496,7 @@ methods! {
         params: TaskIdRequestParams,
         result: CancelTaskResult,
         eras: Era::LEGACY,
+        target: "taskId",
     }
 }
 

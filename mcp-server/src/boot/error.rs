@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::config::SettingSource;
 use crate::origin::Origin;
 use crate::target::TargetKind;
 
@@ -60,20 +61,7 @@ pub enum BootError {
         /// The value after.
         after: String,
     },
-    /// A typed interceptor's types are not those of the method served under its name.
-    TypedInterceptorMismatch {
-        /// The interceptor's name.
-        interceptor: String,
-        /// Where it was registered.
-        origin: Origin,
-        /// The method name.
-        method: String,
-        /// The params type of the method's handler.
-        expected: &'static str,
-        /// The params type of the interceptor.
-        found: &'static str,
-    },
-    /// A typed interceptor names a method that nothing serves.
+    /// A typed interceptor wraps a method that nothing serves.
     UnknownMethod {
         /// The interceptor's name.
         interceptor: String,
@@ -96,6 +84,135 @@ pub enum BootError {
         /// The extension's package name.
         name: String,
     },
+    /// Two members of a registration kind claim one key.
+    DuplicateMember {
+        /// What one member is called (`interceptor descriptor`).
+        kind: &'static str,
+        /// The kind's diagnostic code.
+        code: &'static str,
+        /// The kind's help line.
+        help: &'static str,
+        /// The key both claim.
+        key: String,
+        /// The registration that came first in the sorted order.
+        first: Origin,
+        /// The other one.
+        second: Origin,
+    },
+    /// A customizer for one handler names a handler that does not exist.
+    UnknownCustomizerTarget {
+        /// The customizer's name.
+        customizer: String,
+        /// Where it was registered.
+        origin: Origin,
+        /// The kind of handler it customizes.
+        kind: TargetKind,
+        /// The identity it names.
+        name: String,
+        /// The closest identity that exists.
+        closest: Option<String>,
+    },
+    /// A completion completes a prompt or template that does not exist.
+    CompletionWithoutTarget {
+        /// What it completes.
+        reference: String,
+        /// Where it was contributed.
+        origin: Origin,
+        /// The closest prompt or template that exists.
+        closest: Option<String>,
+    },
+    /// A member of a one-active seam was registered with `Registration::new`,
+    /// which is made after the seams are selected.
+    SuppliedTooLate {
+        /// The registration's name.
+        name: String,
+        /// Where it was registered.
+        origin: Origin,
+        /// The seam.
+        seam: &'static str,
+    },
+    /// A setting belongs to no section, or a section has no such key.
+    UnknownSetting {
+        /// The setting's dotted key.
+        key: String,
+        /// Where it was set.
+        source: Option<SettingSource>,
+        /// The closest section key that exists.
+        closest: Option<String>,
+    },
+    /// A setting's value does not fit its section.
+    InvalidSetting {
+        /// The setting's dotted key.
+        key: String,
+        /// Where it was set.
+        source: Option<SettingSource>,
+        /// What is wrong.
+        message: String,
+    },
+    /// A crate's own check of the assembled server failed.
+    Extension(Diagnostic),
+}
+
+/// A diagnostic of a crate's own, rendered like the framework's: a code,
+/// what is wrong, facts, and the fix.
+///
+/// ```
+/// use mcp_server::boot::Diagnostic;
+///
+/// let d = Diagnostic::new("apps::missing_view", "tool `chart` links a view that does not exist")
+///     .note("the view: `ui://charts/missing`")
+///     .help("declare the view, or link `ui://charts/bar`");
+/// assert_eq!(d.to_string(), "error[apps::missing_view]: tool `chart` links a view that does not exist\n  = note: the view: `ui://charts/missing`\n  = help: declare the view, or link `ui://charts/bar`");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The code, such as `my_crate::missing_view`.
+    pub code: String,
+    /// What is wrong: lowercase, no trailing period, identifiers in backticks.
+    pub message: String,
+    /// Facts, one per line.
+    pub notes: Vec<String>,
+    /// The fix.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with `code` and `message`.
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            code: code.into(),
+            message: message.into(),
+            notes: Vec::new(),
+            help: None,
+        }
+    }
+
+    /// Adds a fact.
+    #[must_use]
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// Sets the fix.
+    #[must_use]
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error[{}]: {}", self.code, self.message)?;
+        for note in &self.notes {
+            write!(f, "\n  = note: {note}")?;
+        }
+        if let Some(help) = &self.help {
+            write!(f, "\n  = help: {help}")?;
+        }
+        Ok(())
+    }
 }
 
 impl BootError {
@@ -113,11 +230,24 @@ impl BootError {
             BootError::DuplicateMethod { .. } => "mcp::duplicate_method",
             BootError::DuplicateStrategy { .. } => "mcp::duplicate_strategy",
             BootError::IdentityChanged { .. } => "mcp::identity_changed",
-            BootError::TypedInterceptorMismatch { .. } => "mcp::typed_interceptor_mismatch",
             BootError::UnknownMethod { .. } => "mcp::unknown_method",
             BootError::InvalidUriTemplate { .. } => "mcp::invalid_uri_template",
             BootError::MissingExtension { .. } => "mcp::missing_extension",
+            BootError::DuplicateMember { code, .. } => code,
+            BootError::UnknownCustomizerTarget { .. } => "mcp::unknown_customizer_target",
+            BootError::CompletionWithoutTarget { .. } => "mcp::completion_without_target",
+            BootError::SuppliedTooLate { .. } => "mcp::supplied_too_late",
+            BootError::UnknownSetting { .. } => "mcp::unknown_setting",
+            BootError::InvalidSetting { .. } => "mcp::invalid_setting",
+            BootError::Extension(_) => "extension",
         }
+    }
+}
+
+fn did_you_mean(f: &mut fmt::Formatter<'_>, closest: Option<&String>) -> fmt::Result {
+    match closest {
+        Some(closest) => write!(f, " (did you mean `{closest}`?)"),
+        None => Ok(()),
     }
 }
 
@@ -127,6 +257,9 @@ fn crate_ident(package: &str) -> String {
 
 impl fmt::Display for BootError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let BootError::Extension(diagnostic) = self {
+            return diagnostic.fmt(f);
+        }
         write!(f, "error[{}]: ", self.code())?;
         match self {
             BootError::Duplicate {
@@ -204,25 +337,6 @@ impl fmt::Display for BootError {
                     kind.word()
                 )
             }
-            BootError::TypedInterceptorMismatch {
-                interceptor,
-                origin,
-                method,
-                expected,
-                found,
-            } => {
-                writeln!(
-                    f,
-                    "typed interceptor `{interceptor}` does not fit method `{method}`"
-                )?;
-                writeln!(f, "  = note: interceptor: {origin}")?;
-                writeln!(f, "  = note: the method's params are `{expected}`")?;
-                writeln!(f, "  = note: the interceptor's params are `{found}`")?;
-                write!(
-                    f,
-                    "  = help: two method types share the name `{method}`; implement `TypedInterceptor` for the one the server serves"
-                )
-            }
             BootError::UnknownMethod {
                 interceptor,
                 origin,
@@ -266,6 +380,85 @@ impl fmt::Display for BootError {
                     crate_ident(name)
                 )
             }
+            BootError::DuplicateMember {
+                kind,
+                help,
+                key,
+                first,
+                second,
+                ..
+            } => {
+                writeln!(f, "{kind} `{key}` is registered twice")?;
+                writeln!(f, "  = note: first:  {first}")?;
+                writeln!(f, "  = note: second: {second}")?;
+                write!(f, "  = help: {help}")
+            }
+            BootError::UnknownCustomizerTarget {
+                customizer,
+                origin,
+                kind,
+                name,
+                closest,
+            } => {
+                writeln!(
+                    f,
+                    "customizer `{customizer}` customizes {} `{name}`, which nothing contributes",
+                    kind.word()
+                )?;
+                writeln!(f, "  = note: customizer: {origin}")?;
+                write!(f, "  = help: name an existing {}", kind.word())?;
+                did_you_mean(f, closest.as_ref())?;
+                write!(f, ", or link the crate that contributes `{name}`")
+            }
+            BootError::CompletionWithoutTarget {
+                reference,
+                origin,
+                closest,
+            } => {
+                writeln!(f, "a completion completes {reference}, which nothing contributes")?;
+                writeln!(f, "  = note: completion: {origin}")?;
+                write!(f, "  = help: complete an existing prompt or resource template")?;
+                did_you_mean(f, closest.as_ref())
+            }
+            BootError::SuppliedTooLate { name, origin, seam } => {
+                writeln!(
+                    f,
+                    "`{name}` supplies a `{seam}` after the one-active seams were selected"
+                )?;
+                writeln!(f, "  = note: registered at: {origin}")?;
+                write!(
+                    f,
+                    "  = help: register it with `Registration::supply`, or with `#[store]`, `#[source]`, `#[strategy]` or `#[sink]`"
+                )
+            }
+            BootError::UnknownSetting {
+                key,
+                source,
+                closest,
+            } => {
+                writeln!(f, "setting `{key}` is not known")?;
+                if let Some(source) = source {
+                    writeln!(f, "  = note: {source}")?;
+                }
+                write!(
+                    f,
+                    "  = help: remove it, or link the crate whose section reads it"
+                )?;
+                did_you_mean(f, closest.as_ref())
+            }
+            BootError::InvalidSetting {
+                key,
+                source,
+                message,
+            } => {
+                writeln!(f, "setting `{key}` is invalid")?;
+                writeln!(f, "  = note: {message}")?;
+                if let Some(source) = source {
+                    writeln!(f, "  = note: {source}")?;
+                }
+                write!(f, "  = help: give `{key}` a value of the type its section expects")
+            }
+            BootError::Extension(_) => unreachable!("rendered above"),
         }
     }
 }

@@ -1,6 +1,8 @@
-//! Boot: collect every registration, sort, union the contributors, fold the
-//! customizers, select one member per strategy seam, build every method's
-//! chain, and freeze one immutable server — or fail with every problem found.
+//! Boot: collect every registration, sort, make the members of one-active
+//! seams and select one per seam, make everything else with the winners in
+//! hand, union the contributors, fold the customizers, build every method's
+//! chain, check the configuration, run the validators, and freeze one
+//! immutable server, or fail with every problem found.
 //!
 //! ```
 //! use mcp_server::{Server, origin};
@@ -21,30 +23,34 @@
 //! ```
 
 mod assemble;
+mod chains;
+mod collect;
+mod context;
+mod contribute;
 mod error;
+mod fold;
 mod report;
+mod routes;
+mod select;
+mod validate;
 
 use std::sync::Arc;
 
 use mcp_core::content::Implementation;
+use serde::Serialize;
 
-pub use error::{BootError, BootErrors};
-pub use report::{BootReport, HandlerReport, Member, MethodReport};
+pub use context::BootContext;
+pub use error::{BootError, BootErrors, Diagnostic};
+pub use report::{BootReport, HandlerReport, MethodReport, Registered};
+pub use validate::{Validator, validator_fn};
 
+use crate::config::{Section, SectionDecl, SettingSource, Settings};
 use crate::contributor::Contributor;
 use crate::origin::Origin;
 use crate::registry::Item;
+use crate::seam::{OneActive, SeamDecl, Supplied};
 use crate::server::Server;
 use crate::sink::ChangeSink;
-
-/// Settings of the built-in methods.
-#[derive(Debug, Clone)]
-pub(crate) struct Settings {
-    pub(crate) page_size: usize,
-    pub(crate) list_ttl_ms: u64,
-    pub(crate) discover_ttl_ms: u64,
-    pub(crate) instructions: Option<String>,
-}
 
 /// A registration added on the builder rather than linked.
 pub(crate) struct Added {
@@ -54,6 +60,25 @@ pub(crate) struct Added {
     pub(crate) item: Item,
 }
 
+/// Where environment settings come from.
+#[derive(Debug, Clone)]
+pub(crate) struct Environment {
+    /// `None`: the environment is not read.
+    prefix: Option<String>,
+    /// Given variables instead of the process's.
+    variables: Option<Vec<(String, String)>>,
+}
+
+impl Environment {
+    fn apply(self, settings: &mut Settings) {
+        let Some(prefix) = self.prefix else { return };
+        match self.variables {
+            Some(variables) => settings.read_environment(&prefix, variables),
+            None => settings.read_environment(&prefix, std::env::vars()),
+        }
+    }
+}
+
 /// Assembles a [`Server`] from linked and added registrations.
 pub struct Builder {
     pub(crate) info: Implementation,
@@ -61,7 +86,7 @@ pub struct Builder {
     pub(crate) added: Vec<Added>,
     pub(crate) expected: Vec<String>,
     pub(crate) settings: Settings,
-    pub(crate) changes: Option<(Origin, Arc<dyn ChangeSink>)>,
+    pub(crate) environment: Environment,
 }
 
 impl std::fmt::Debug for Builder {
@@ -82,14 +107,25 @@ impl Default for Builder {
             linked: true,
             added: Vec::new(),
             expected: Vec::new(),
-            settings: Settings {
-                page_size: 100,
-                list_ttl_ms: 0,
-                discover_ttl_ms: 3_600_000,
-                instructions: None,
+            settings: Settings::default(),
+            environment: Environment {
+                prefix: Some("MCP_".to_owned()),
+                variables: None,
             },
-            changes: None,
         }
+    }
+}
+
+/// The origin of a builder call, from its caller's location.
+#[track_caller]
+fn here(what: &'static str) -> Origin {
+    let at = std::panic::Location::caller();
+    Origin {
+        crate_name: "(builder)",
+        crate_version: "",
+        module: what,
+        file: at.file(),
+        line: at.line(),
     }
 }
 
@@ -109,11 +145,12 @@ impl Builder {
         self
     }
 
-    /// Instructions for the model, returned by `server/discover` and `initialize`.
+    /// Instructions for the model, returned by `server/discover` and
+    /// `initialize` (the setting `server.instructions`).
     #[must_use]
-    pub fn instructions(mut self, instructions: impl Into<String>) -> Self {
-        self.settings.instructions = Some(instructions.into());
-        self
+    #[track_caller]
+    pub fn instructions(self, instructions: impl Into<String>) -> Self {
+        self.setting("server.instructions", instructions.into())
     }
 
     /// Ignores every linked registration: only what is added on this builder
@@ -121,6 +158,48 @@ impl Builder {
     #[must_use]
     pub fn without_linked(mut self) -> Self {
         self.linked = false;
+        self
+    }
+
+    /// Sets the setting `key` (dotted: `section.key`), below the
+    /// environment in precedence; a command line feeds settings through here.
+    #[must_use]
+    #[track_caller]
+    pub fn setting(mut self, key: &str, value: impl Serialize) -> Self {
+        let origin = here("Builder::setting");
+        let value = serde_json::to_value(value).unwrap_or_default();
+        self.settings
+            .set(key, value, SettingSource::Builder(origin));
+        self
+    }
+
+    /// Reads settings from environment variables named
+    /// `<prefix><SECTION>__<KEY>` (default prefix `MCP_`).
+    #[must_use]
+    pub fn env_prefix(mut self, prefix: impl Into<String>) -> Self {
+        self.environment.prefix = Some(prefix.into());
+        self
+    }
+
+    /// Reads settings from these variables instead of the process environment.
+    #[must_use]
+    pub fn environment<K: Into<String>, V: Into<String>>(
+        mut self,
+        variables: impl IntoIterator<Item = (K, V)>,
+    ) -> Self {
+        self.environment.variables = Some(
+            variables
+                .into_iter()
+                .map(|(k, v)| (k.into(), v.into()))
+                .collect(),
+        );
+        self
+    }
+
+    /// Reads no settings from the environment.
+    #[must_use]
+    pub fn without_environment(mut self) -> Self {
+        self.environment.prefix = None;
         self
     }
 
@@ -153,6 +232,32 @@ impl Builder {
         self.register(origin, name, 0, Item::Contributor(Arc::new(contributor)))
     }
 
+    /// Supplies `member` for the one-active seam `S`, as a linked
+    /// `#[store]`, `#[source]`, `#[strategy]` or `#[sink]` would: a second
+    /// supplier of `S` fails boot.
+    #[must_use]
+    pub fn supply<S: OneActive + ?Sized>(
+        self,
+        origin: Origin,
+        name: impl Into<String>,
+        member: Arc<S>,
+    ) -> Self {
+        self.register(origin, name, 0, Item::Supply(Supplied::new(member)))
+    }
+
+    /// Declares the one-active seam `S`, so its default is selected when
+    /// nobody supplies a member.
+    #[must_use]
+    pub fn declare<S: OneActive + ?Sized>(self, origin: Origin) -> Self {
+        self.register(origin, S::NAME, 0, Item::Seam(SeamDecl::of::<S>()))
+    }
+
+    /// Declares the configuration section `T`, so its settings are checked.
+    #[must_use]
+    pub fn section<T: Section>(self, origin: Origin) -> Self {
+        self.register(origin, T::KEY, 0, Item::Section(SectionDecl::of::<T>()))
+    }
+
     /// Requires the extension crate `package` (say `mcp-tasks`) to be linked:
     /// some registration of it (any seam member, or an `Item::Extension`
     /// marker) must be present; boot fails with a help line naming the
@@ -163,20 +268,21 @@ impl Builder {
         self
     }
 
-    /// The number of items per page of `tools/list` and the other lists (default 100).
+    /// The number of items per page of `tools/list` and the other lists
+    /// (the setting `server.page_size`, default 100).
     #[must_use]
-    pub fn page_size(mut self, page_size: usize) -> Self {
-        self.settings.page_size = page_size.max(1);
-        self
+    #[track_caller]
+    pub fn page_size(self, page_size: usize) -> Self {
+        self.setting("server.page_size", page_size.max(1))
     }
 
     /// How long clients may cache lists (`ttlMs`, default 0) and `server/discover`
-    /// (default one hour).
+    /// (default one hour): the settings `server.list_ttl_ms` and `server.discover_ttl_ms`.
     #[must_use]
-    pub fn cache_ttl(mut self, lists_ms: u64, discover_ms: u64) -> Self {
-        self.settings.list_ttl_ms = lists_ms;
-        self.settings.discover_ttl_ms = discover_ms;
-        self
+    #[track_caller]
+    pub fn cache_ttl(self, lists_ms: u64, discover_ms: u64) -> Self {
+        self.setting("server.list_ttl_ms", lists_ms)
+            .setting("server.discover_ttl_ms", discover_ms)
     }
 
     /// Where published changes go (default: an in-process broadcast).
@@ -185,17 +291,9 @@ impl Builder {
     /// a linked `#[sink]` registration as well fails boot.
     #[must_use]
     #[track_caller]
-    pub fn change_sink(mut self, sink: impl ChangeSink) -> Self {
-        let at = std::panic::Location::caller();
-        let origin = Origin {
-            crate_name: "(builder)",
-            crate_version: "",
-            module: "Builder::change_sink",
-            file: at.file(),
-            line: at.line(),
-        };
-        self.changes = Some((origin, Arc::new(sink)));
-        self
+    pub fn change_sink(self, sink: impl ChangeSink) -> Self {
+        let origin = here("Builder::change_sink");
+        self.supply::<dyn ChangeSink>(origin, "Builder::change_sink", Arc::new(sink))
     }
 
     /// Assembles the server.
@@ -203,7 +301,8 @@ impl Builder {
     /// # Errors
     ///
     /// Every problem found, at once: collisions, identity changes by
-    /// customizers, two strategies for one seam, missing extensions.
+    /// customizers, two members of one one-active seam, missing
+    /// extensions, unknown or invalid settings, failed validations.
     pub fn try_build(self) -> Result<Server, BootErrors> {
         assemble::assemble(self)
     }
@@ -219,4 +318,14 @@ impl Builder {
             Err(errors) => panic!("\n{errors}"),
         }
     }
+}
+
+/// The candidate closest to `name`, if one is close enough to suggest.
+pub(crate) fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(name, c), c))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c.to_owned())
 }

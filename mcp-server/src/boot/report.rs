@@ -8,13 +8,13 @@ use serde::Serialize;
 
 use crate::dispatch::RouteReport;
 use crate::origin::Origin;
-use crate::strategy::Selection;
+use crate::seam::{Selection, SeamWord};
 
 /// One registered member of a seam.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Member {
-    /// The seam word: `Contributor`, `Customizer`, `Interceptor`, `Source`, `Strategy`, `Sink`, `Extension`.
-    pub seam: &'static str,
+pub struct Registered {
+    /// The seam word.
+    pub seam: SeamWord,
     /// What exactly: `tool`, `call-tool customizer`, `raw interceptor`, …
     pub kind: String,
     /// Its name.
@@ -31,7 +31,7 @@ pub struct BootReport {
     /// The server's identity.
     pub server: Implementation,
     /// Every member of every seam, grouped by seam word in the order of the taxonomy.
-    pub members: Vec<Member>,
+    pub members: Vec<Registered>,
     /// The winner of each one-active seam.
     pub selections: Vec<Selection>,
     /// The raw interceptors, outermost first.
@@ -95,26 +95,33 @@ impl fmt::Display for BootReport {
             self.server.name, self.server.version
         )?;
         for seam in [
-            "Contributor",
-            "Customizer",
-            "Interceptor",
-            "Source",
-            "Strategy",
-            "Extension",
+            SeamWord::Contributor,
+            SeamWord::Customizer,
+            SeamWord::Interceptor,
+            SeamWord::Store,
+            SeamWord::Source,
+            SeamWord::Strategy,
+            SeamWord::Sink,
+            SeamWord::Validator,
+            SeamWord::Extension,
         ] {
-            let members: Vec<&Member> = self.members.iter().filter(|m| m.seam == seam).collect();
+            let members: Vec<&Registered> =
+                self.members.iter().filter(|m| m.seam == seam).collect();
+            if members.is_empty() {
+                continue;
+            }
             writeln!(f, "\n{seam}s ({})", members.len())?;
             for m in members {
                 let order = m.order.map(|o| format!(" order {o}")).unwrap_or_default();
                 writeln!(f, "  {} `{}`{order} — {}", m.kind, m.name, m.origin)?;
             }
         }
-        writeln!(f, "\nactive strategies")?;
+        writeln!(f, "\none-active seams")?;
         for s in &self.selections {
             writeln!(
                 f,
-                "  {}: `{}` — {} ({})",
-                s.seam, s.winner, s.reason, s.origin
+                "  {} {}: `{}` — {} ({})",
+                s.word, s.seam, s.winner, s.reason, s.origin
             )?;
         }
         writeln!(f, "\nraw interceptors (outermost first)")?;

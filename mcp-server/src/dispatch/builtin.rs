@@ -1,5 +1,7 @@
-//! The built-in handlers: the four lists and `server/discover`.
+//! The built-in handlers: the four lists (with the screen every list
+//! answer passes, whoever made it) and `server/discover`.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use base64::Engine;
@@ -19,28 +21,62 @@ use mcp_core::resources::{
 use mcp_core::result::CacheScope;
 use mcp_core::tools::{ListTools, ListToolsResult, Tool};
 
+use super::chain::Guards;
+use super::route::Screen;
 use crate::context::RequestContext;
-use crate::guard::{Decision, Guard};
-use crate::handler::{BoxFuture, Handler, HandlerResult};
-use crate::target::Target;
+use crate::customizer::Descriptor;
+use crate::future::BoxFuture;
+use crate::handler::{Handler, HandlerResult};
 
 /// One listed item with what decides its visibility.
 pub(crate) struct Listed<D> {
     pub(crate) descriptor: D,
-    pub(crate) guards: Arc<[Arc<dyn Guard>]>,
-    pub(crate) target: Target,
+    pub(crate) guards: Arc<Guards>,
+}
+
+/// The items of one list, in list order, with their guards.
+pub(crate) struct Catalog<D> {
+    items: Vec<Listed<D>>,
+    by_key: HashMap<String, usize>,
+}
+
+impl<D: Descriptor> Catalog<D> {
+    pub(crate) fn new(items: Vec<Listed<D>>) -> Arc<Self> {
+        let by_key = items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| (item.descriptor.key().to_owned(), i))
+            .collect();
+        Arc::new(Self { items, by_key })
+    }
+
+    /// Whether the item named `key` exists and the caller may see it.
+    fn visible(&self, ctx: &RequestContext, key: &str) -> bool {
+        self.by_key
+            .get(key)
+            .is_some_and(|&i| self.items[i].guards.allow(ctx))
+    }
+
+    /// The descriptors, in list order.
+    pub(crate) fn descriptors(&self) -> Vec<D> {
+        self.items.iter().map(|i| i.descriptor.clone()).collect()
+    }
 }
 
 /// A list method's handler: the items in a fixed order, filtered per caller
 /// by their guards, cut into pages with opaque cursors.
 pub(crate) struct Listing<D> {
-    pub(crate) items: Vec<Listed<D>>,
+    pub(crate) catalog: Arc<Catalog<D>>,
     pub(crate) page_size: usize,
     pub(crate) ttl_ms: u64,
     pub(crate) cache_scope: CacheScope,
 }
 
-impl<D: Clone> Listing<D> {
+/// The screen of a list method: every answer keeps only the items that
+/// exist and that the caller may see, whoever made the answer.
+pub(crate) struct ListScreen<D>(pub(crate) Arc<Catalog<D>>);
+
+impl<D: Descriptor> Listing<D> {
     fn page(
         &self,
         ctx: &RequestContext,
@@ -54,11 +90,11 @@ impl<D: Clone> Listing<D> {
                 ))
             })?,
         };
-        let mut visible = self.items.iter().filter(|item| {
-            item.guards
-                .iter()
-                .all(|g| g.check(ctx, &item.target) == Decision::Allow)
-        });
+        let mut visible = self
+            .catalog
+            .items
+            .iter()
+            .filter(|item| item.guards.allow(ctx));
         let page: Vec<D> = visible
             .by_ref()
             .skip(start)
@@ -86,9 +122,15 @@ fn decode_cursor(cursor: &str) -> Option<usize> {
         .ok()
 }
 
-/// Implements a list method's handler on `Listing<D>`.
+/// Implements a list method's handler on `Listing<D>` and its screen on `ListScreen<D>`.
 macro_rules! list_handler {
     ($method:ty, $descriptor:ty, $result:ident, $field:ident) => {
+        impl Screen<$method> for ListScreen<$descriptor> {
+            fn screen(&self, ctx: &RequestContext, result: &mut $result) {
+                result.$field.retain(|item| self.0.visible(ctx, item.key()));
+            }
+        }
+
         impl Handler<$method> for Listing<$descriptor> {
             fn handle<'a>(
                 &'a self,

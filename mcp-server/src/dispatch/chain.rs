@@ -7,9 +7,9 @@ use mcp_core::error::ErrorObject;
 use mcp_core::method::Method;
 
 use crate::context::RequestContext;
-use crate::error::forbidden;
+use crate::future::BoxFuture;
 use crate::guard::{Decision, Guard};
-use crate::handler::{BoxFuture, Handler};
+use crate::handler::Handler;
 use crate::interceptor::{
     AlternateResultInterceptor, ErasedChain, ErasedInvoke, ErasedValue, HandlerCall,
     HandlerInterceptor, HandlerNext, Invocation, Settled, Stratum,
@@ -17,6 +17,45 @@ use crate::interceptor::{
 use crate::origin::Origin;
 use crate::reply::Reply;
 use crate::target::Target;
+
+/// The guards of one target, and the target they decide for.
+///
+/// A prompt's completions share their prompt's guards, so what the guards
+/// hide is hidden everywhere it could show.
+pub(crate) struct Guards {
+    pub(crate) target: Target,
+    pub(crate) guards: Arc<[Arc<dyn Guard>]>,
+}
+
+impl Guards {
+    /// Whether every guard allows the caller of `ctx`.
+    pub(crate) fn allow(&self, ctx: &RequestContext) -> bool {
+        self.denial(ctx).is_none()
+    }
+
+    /// The reason of the first guard that denies the caller.
+    pub(crate) fn denial(&self, ctx: &RequestContext) -> Option<String> {
+        self.guards
+            .iter()
+            .find_map(|guard| match guard.check(ctx, &self.target) {
+                Decision::Allow => None,
+                Decision::Deny(reason) => {
+                    tracing::debug!(
+                        target: "mcp_server::guard",
+                        guard = guard.name(),
+                        denied = %self.target,
+                        %reason,
+                        "a guard hid a target from its caller"
+                    );
+                    Some(reason)
+                }
+            })
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.guards.is_empty()
+    }
+}
 
 /// One step of a handler chain, before the alternate-result interceptors.
 #[derive(Clone)]
@@ -33,10 +72,10 @@ pub(crate) enum Step {
 }
 
 impl Step {
-    pub(crate) fn describe(&self, guards: &[Arc<dyn Guard>]) -> String {
+    pub(crate) fn describe(&self, guards: &Guards) -> String {
         match self {
             Step::Guards => {
-                let names: Vec<&str> = guards.iter().map(|g| g.name()).collect();
+                let names: Vec<&str> = guards.guards.iter().map(|g| g.name()).collect();
                 format!("AUTHORIZATION guards [{}]", names.join(", "))
             }
             Step::Interceptor {
@@ -49,11 +88,16 @@ impl Step {
     }
 }
 
+/// The answer of a method for a target that does not exist: also the
+/// answer for one the guards hide.
+pub(crate) type NotFound<M> = fn(&<M as Method>::Params) -> ErrorObject;
+
 /// The chain of one handler of method `M`.
 pub(crate) struct HandlerChain<M: Method> {
     pub(crate) target: Target,
     pub(crate) steps: Arc<[Step]>,
-    pub(crate) guards: Arc<[Arc<dyn Guard>]>,
+    pub(crate) guards: Arc<Guards>,
+    pub(crate) not_found: NotFound<M>,
     pub(crate) alternates: Arc<[(String, Arc<dyn AlternateResultInterceptor>)]>,
     pub(crate) invoke: Arc<HandlerInvoke<M>>,
 }
@@ -67,6 +111,7 @@ impl<M: Method> HandlerChain<M> {
     ) -> Result<Reply<M::Result>, ErrorObject> {
         let call = HandlerCall::new(ctx, &self.target, Box::new(params));
         let settled = self.step(0, call).await?;
+        ctx.key().check(settled.key)?;
         settled.reply.try_map(|value| {
             value
                 .into_any()
@@ -82,14 +127,13 @@ impl<M: Method> HandlerChain<M> {
         })
     }
 
-    /// Evaluates the guards.
-    pub(crate) fn check(&self, ctx: &RequestContext) -> Result<(), ErrorObject> {
-        for guard in self.guards.iter() {
-            if let Decision::Deny(reason) = guard.check(ctx, &self.target) {
-                return Err(forbidden(&self.target, &reason));
-            }
+    /// Evaluates the guards for the call with `params`: the answer for an
+    /// unknown target when one denies.
+    pub(crate) fn check(&self, ctx: &RequestContext, params: &M::Params) -> Result<(), ErrorObject> {
+        match self.guards.denial(ctx) {
+            None => Ok(()),
+            Some(_) => Err((self.not_found)(params)),
         }
-        Ok(())
     }
 
     /// The steps, described in order, for the boot report.
@@ -107,6 +151,16 @@ impl<M: Method> HandlerChain<M> {
         steps.push(format!("HANDLER {} ({})", self.target, self.target.origin));
         steps
     }
+
+    fn erased_check(&self, call: &HandlerCall<'_>) -> Result<(), ErrorObject> {
+        match call.params::<M::Params>() {
+            Some(params) => self.check(call.ctx(), params),
+            None => Err(ErrorObject::internal_error(format!(
+                "a handler-chain interceptor replaced the params of `{}` with another type",
+                M::NAME
+            ))),
+        }
+    }
 }
 
 impl<M: Method> ErasedChain for HandlerChain<M> {
@@ -118,7 +172,7 @@ impl<M: Method> ErasedChain for HandlerChain<M> {
         loop {
             match self.steps.get(index) {
                 Some(Step::Guards) => {
-                    if let Err(e) = self.check(call.ctx()) {
+                    if let Err(e) = self.erased_check(&call) {
                         return Box::pin(async move { Err(e) });
                     }
                     index += 1;
@@ -145,8 +199,8 @@ impl<M: Method> ErasedChain for HandlerChain<M> {
         }
     }
 
-    fn check_guards(&self, ctx: &RequestContext) -> Result<(), ErrorObject> {
-        self.check(ctx)
+    fn check_guards(&self, call: &HandlerCall<'_>) -> Result<(), ErrorObject> {
+        self.erased_check(call)
     }
 
     fn invoker(&self) -> Arc<dyn ErasedInvoke> {
@@ -176,7 +230,7 @@ impl<M: Method> ErasedInvoke for HandlerInvoke<M> {
                 }
             };
             let reply = self.handler.handle(ctx, params).await?;
-            Ok(Settled::new(reply))
+            Ok(Settled::new(reply, ctx.key()))
         })
     }
 }

@@ -1,17 +1,20 @@
-//! Methods with their types erased until boot builds their routes.
+//! Building routes: typed interceptors matched to their method's type,
+//! handler chains from their parts, contributed methods with their types
+//! erased until boot builds them.
 
+use std::any::TypeId;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use mcp_core::error::ErrorObject;
 use mcp_core::method::Method;
+use mcp_core::version::Era;
 
-use super::chain::{HandlerChain, HandlerInvoke, Step};
+use super::chain::{Guards, HandlerChain, HandlerInvoke, NotFound, Step};
 use super::resolve::{Resolve, Single};
-use super::route::{Route, TypedRoute};
-use crate::boot::BootError;
-use crate::guard::Guard;
+use super::route::{Route, Screen, TypedRoute};
 use crate::handler::Handler;
-use crate::interceptor::{AlternateResultInterceptor, TypedChain, TypedInterceptor};
+use crate::interceptor::{AlternateResultInterceptor, TypedInterceptor};
 use crate::origin::Origin;
 use crate::registry::TypedInterceptorItem;
 use crate::target::Target;
@@ -28,40 +31,60 @@ pub(crate) struct PendingTyped {
 pub(crate) struct ChainParts {
     pub(crate) target: Target,
     pub(crate) steps: Arc<[Step]>,
-    pub(crate) guards: Arc<[Arc<dyn Guard>]>,
+    pub(crate) guards: Arc<Guards>,
     pub(crate) alternates: Arc<[(String, Arc<dyn AlternateResultInterceptor>)]>,
 }
 
 impl ChainParts {
-    pub(crate) fn with<M: Method>(self, handler: Arc<dyn Handler<M>>) -> HandlerChain<M> {
+    pub(crate) fn with<M: Method>(
+        self,
+        handler: Arc<dyn Handler<M>>,
+        not_found: NotFound<M>,
+    ) -> HandlerChain<M> {
         HandlerChain {
             target: self.target,
             steps: self.steps,
             guards: self.guards,
+            not_found,
             alternates: self.alternates,
             invoke: Arc::new(HandlerInvoke { handler }),
         }
     }
 }
 
-/// The typed interceptors of a method, with their names for the report.
-type Typed<M> = (Vec<Arc<dyn TypedInterceptor<M>>>, Vec<String>);
+/// How a route is built beyond its resolver.
+pub(crate) struct RouteOptions<M: Method> {
+    pub(crate) owner: Origin,
+    pub(crate) screen: Option<Box<dyn Screen<M>>>,
+    /// Whether an interceptor may answer in place of the method.
+    pub(crate) answerable: bool,
+}
 
-/// A built route, or why it could not be built.
-pub(crate) type Built = Result<Arc<dyn Route>, Vec<BootError>>;
+impl<M: Method> RouteOptions<M> {
+    /// A route owned by `owner`, without a screen, answerable in place.
+    pub(crate) fn owned_by(owner: Origin) -> Self {
+        Self {
+            owner,
+            screen: None,
+            answerable: true,
+        }
+    }
+}
 
-/// Downcasts the typed interceptors registered for `M`'s name to `M`'s types.
-///
-/// A typed interceptor is checked at compile time against the method it names;
-/// this catches two method types sharing one wire name (a legacy and an
-/// extension `tasks/get`), naming the interceptor.
-pub(crate) fn typed_interceptors<M: Method>(
-    pending: Vec<PendingTyped>,
-) -> Result<Typed<M>, Vec<BootError>> {
+/// Builds the route of method `M`, taking its typed interceptors out of `pending`.
+pub(crate) fn route<M: Method>(
+    pending: &mut Vec<PendingTyped>,
+    resolver: Box<dyn Resolve<M>>,
+    options: RouteOptions<M>,
+) -> Arc<dyn Route> {
     let mut interceptors = Vec::new();
-    let mut names = Vec::new();
-    let mut errors = Vec::new();
-    for p in pending {
+    let mut typed_names = Vec::new();
+    let mut rest = Vec::with_capacity(pending.len());
+    for p in pending.drain(..) {
+        if p.item.method_type != TypeId::of::<M>() {
+            rest.push(p);
+            continue;
+        }
         match p
             .item
             .interceptor
@@ -69,47 +92,35 @@ pub(crate) fn typed_interceptors<M: Method>(
         {
             Ok(interceptor) => {
                 interceptors.push(*interceptor);
-                names.push(format!("{} ({})", p.name, p.origin));
+                typed_names.push(format!("{} ({})", p.name, p.origin));
             }
-            Err(_) => errors.push(BootError::TypedInterceptorMismatch {
-                interceptor: p.name,
-                origin: p.origin,
-                method: M::NAME.to_owned(),
-                expected: std::any::type_name::<M::Params>(),
-                found: p.item.params_type,
-            }),
+            Err(_) => unreachable!("a typed interceptor item holds an interceptor of its method"),
         }
     }
-    if errors.is_empty() {
-        Ok((interceptors, names))
-    } else {
-        Err(errors)
-    }
-}
-
-/// Builds the route of method `M` from its typed interceptors and resolver.
-pub(crate) fn route<M: Method>(
-    owner: Origin,
-    pending: Vec<PendingTyped>,
-    resolver: Box<dyn Resolve<M>>,
-) -> Built {
-    let (interceptors, typed_names) = typed_interceptors::<M>(pending)?;
-    Ok(Arc::new(TypedRoute {
-        chain: TypedChain {
-            interceptors: interceptors.into(),
-            resolver,
-        },
-        owner,
+    *pending = rest;
+    Arc::new(TypedRoute {
+        interceptors: interceptors.into(),
+        resolver,
+        screen: options.screen,
+        answerable: options.answerable,
+        owner: options.owner,
         typed_names,
-    }))
+    })
 }
 
 /// A contributed method, typed inside, erased outside.
 pub(crate) trait ErasedMethod: Send + Sync {
     /// The wire name.
     fn name(&self) -> &'static str;
+    /// The eras it exists in.
+    fn eras(&self) -> &'static [Era];
     /// Builds its route around its handler chain.
-    fn build(&self, owner: Origin, pending: Vec<PendingTyped>, chain: ChainParts) -> Built;
+    fn build(
+        &self,
+        owner: Origin,
+        pending: &mut Vec<PendingTyped>,
+        chain: ChainParts,
+    ) -> Arc<dyn Route>;
 }
 
 /// The contributed method `M` with its handler.
@@ -127,16 +138,31 @@ impl<M: Method> MethodEntry<M> {
     }
 }
 
+/// The answer for a contributed method the guards hide: as if it did not exist.
+fn hidden_method<M: Method>(_: &M::Params) -> ErrorObject {
+    ErrorObject::method_not_found(M::NAME)
+}
+
 impl<M: Method> ErasedMethod for MethodEntry<M> {
     fn name(&self) -> &'static str {
         M::NAME
     }
 
-    fn build(&self, owner: Origin, pending: Vec<PendingTyped>, chain: ChainParts) -> Built {
+    fn eras(&self) -> &'static [Era] {
+        M::ERAS
+    }
+
+    fn build(
+        &self,
+        owner: Origin,
+        pending: &mut Vec<PendingTyped>,
+        chain: ChainParts,
+    ) -> Arc<dyn Route> {
+        let chain = chain.with(self.handler.clone(), hidden_method::<M>);
         route::<M>(
-            owner,
             pending,
-            Box::new(Single(chain.with(self.handler.clone()))),
+            Box::new(Single(chain)),
+            RouteOptions::owned_by(owner),
         )
     }
 }

@@ -1,15 +1,20 @@
-//! Dispatch: per method, the resolved pipeline — typed interceptors, handler
-//! resolution, handler chains — built once at boot. Serving a request is a
-//! lookup and a walk down the chain.
+//! Dispatch: per method and era, the resolved pipeline (typed interceptors,
+//! handler resolution, handler chains, the screen of its answers) built
+//! once at boot. Serving a request is a lookup and a walk down the chain.
 
 mod builtin;
 mod chain;
 mod method;
+mod pipeline;
 mod resolve;
 mod route;
 
-pub(crate) use builtin::{Discovery, Listed, Listing};
-pub(crate) use chain::{HandlerChain, Step};
-pub(crate) use method::{Built, ChainParts, ErasedMethod, MethodEntry, PendingTyped, route};
-pub(crate) use resolve::{ByName, Completions, Resolve, Resources, Single};
-pub(crate) use route::{Route, RouteReport};
+pub(crate) use builtin::{Catalog, Discovery, ListScreen, Listed, Listing};
+pub(crate) use chain::{Guards, HandlerChain, NotFound, Step};
+pub(crate) use method::{ChainParts, ErasedMethod, MethodEntry, PendingTyped, RouteOptions, route};
+pub(crate) use pipeline::Pipeline;
+pub(crate) use resolve::{
+    ByName, Completer, Completions, Resolve, Resources, Single, unknown_prompt, unknown_reference,
+    unknown_resource, unknown_tool,
+};
+pub(crate) use route::{Route, RouteReport, Routes, Screen};

@@ -2,21 +2,21 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use mcp_core::completion::{Complete, CompletionReference};
+use mcp_core::completion::{Complete, CompleteRequestParams, CompletionReference};
 use mcp_core::error::ErrorObject;
 use mcp_core::method::Method;
-use mcp_core::prompts::GetPrompt;
-use mcp_core::resources::ReadResource;
-use mcp_core::tools::CallTool;
+use mcp_core::prompts::{GetPrompt, GetPromptRequestParams};
+use mcp_core::resources::{ReadResource, ReadResourceRequestParams};
+use mcp_core::tools::{CallTool, CallToolRequestParams};
 
-use super::chain::HandlerChain;
+use super::chain::{HandlerChain, NotFound};
 use crate::context::RequestContext;
 use crate::error::unknown_target;
 use crate::uri_template::{TemplateVariables, UriTemplate};
 
 /// Finds the handler chain for one request of method `M`.
 pub(crate) trait Resolve<M: Method>: Send + Sync {
-    /// The chain the request is aimed at.
+    /// The chain the request is aimed at, or the answer for an unknown target.
     fn resolve<'a>(
         &'a self,
         ctx: &RequestContext,
@@ -43,44 +43,66 @@ impl<M: Method> Resolve<M> for Single<M> {
     }
 }
 
-/// Handlers found by the `name` in the params (tools, prompts).
+/// The answer for a tool that does not exist (or that the caller may not see).
+pub(crate) fn unknown_tool(params: &CallToolRequestParams) -> ErrorObject {
+    unknown_target("tool", &params.name)
+}
+
+/// The answer for a prompt that does not exist (or that the caller may not see).
+pub(crate) fn unknown_prompt(params: &GetPromptRequestParams) -> ErrorObject {
+    unknown_target("prompt", &params.name)
+}
+
+/// The answer for a resource that does not exist (or that the caller may not see).
+pub(crate) fn unknown_resource(params: &ReadResourceRequestParams) -> ErrorObject {
+    unknown_target("resource", &params.uri)
+}
+
+/// The answer for a completion of a prompt or template that does not exist
+/// (or that the caller may not see).
+pub(crate) fn unknown_reference(params: &CompleteRequestParams) -> ErrorObject {
+    match &params.reference {
+        CompletionReference::Prompt(p) => unknown_target("prompt", &p.name),
+        CompletionReference::ResourceTemplate(t) => unknown_target("resource template", &t.uri),
+    }
+}
+
+/// Handlers found by a name in the params (tools, prompts).
 pub(crate) struct ByName<M: Method> {
-    pub(crate) kind: &'static str,
     pub(crate) chains: HashMap<String, HandlerChain<M>>,
     pub(crate) order: Vec<String>,
+    pub(crate) not_found: NotFound<M>,
 }
 
-impl Resolve<CallTool> for ByName<CallTool> {
-    fn resolve<'a>(
-        &'a self,
-        _: &RequestContext,
-        params: &<CallTool as Method>::Params,
-    ) -> Result<&'a HandlerChain<CallTool>, ErrorObject> {
-        self.chains
-            .get(&params.name)
-            .ok_or_else(|| unknown_target(self.kind, &params.name))
-    }
+/// How a method names its target.
+pub(crate) trait Named: Method {
+    fn name(params: &Self::Params) -> &str;
+}
 
-    fn chains(&self) -> Vec<&HandlerChain<CallTool>> {
-        self.order
-            .iter()
-            .filter_map(|n| self.chains.get(n))
-            .collect()
+impl Named for CallTool {
+    fn name(params: &CallToolRequestParams) -> &str {
+        &params.name
     }
 }
 
-impl Resolve<GetPrompt> for ByName<GetPrompt> {
+impl Named for GetPrompt {
+    fn name(params: &GetPromptRequestParams) -> &str {
+        &params.name
+    }
+}
+
+impl<M: Named> Resolve<M> for ByName<M> {
     fn resolve<'a>(
         &'a self,
         _: &RequestContext,
-        params: &<GetPrompt as Method>::Params,
-    ) -> Result<&'a HandlerChain<GetPrompt>, ErrorObject> {
+        params: &M::Params,
+    ) -> Result<&'a HandlerChain<M>, ErrorObject> {
         self.chains
-            .get(&params.name)
-            .ok_or_else(|| unknown_target(self.kind, &params.name))
+            .get(M::name(params))
+            .ok_or_else(|| (self.not_found)(params))
     }
 
-    fn chains(&self) -> Vec<&HandlerChain<GetPrompt>> {
+    fn chains(&self) -> Vec<&HandlerChain<M>> {
         self.order
             .iter()
             .filter_map(|n| self.chains.get(n))
@@ -99,7 +121,7 @@ impl Resolve<ReadResource> for Resources {
     fn resolve<'a>(
         &'a self,
         ctx: &RequestContext,
-        params: &<ReadResource as Method>::Params,
+        params: &ReadResourceRequestParams,
     ) -> Result<&'a HandlerChain<ReadResource>, ErrorObject> {
         if let Some(chain) = self.fixed.get(&params.uri) {
             return Ok(chain);
@@ -110,7 +132,7 @@ impl Resolve<ReadResource> for Resources {
                 return Ok(chain);
             }
         }
-        Err(unknown_target("resource", &params.uri))
+        Err(unknown_resource(params))
     }
 
     fn chains(&self) -> Vec<&HandlerChain<ReadResource>> {
@@ -119,43 +141,54 @@ impl Resolve<ReadResource> for Resources {
     }
 }
 
-/// Completion handlers by what they complete.
-pub(crate) struct Completions {
-    pub(crate) prompts: BTreeMap<String, HandlerChain<Complete>>,
-    pub(crate) templates: BTreeMap<String, HandlerChain<Complete>>,
-    /// By (prompt, argument): preferred to `prompts`.
-    pub(crate) prompt_arguments: BTreeMap<(String, String), HandlerChain<Complete>>,
-    /// By (URI template, variable): preferred to `templates`.
-    pub(crate) template_variables: BTreeMap<(String, String), HandlerChain<Complete>>,
+/// The completions of one prompt or template: per argument, for all its
+/// arguments, and an empty answer for the rest. Every one is guarded by the
+/// guards of its prompt or template.
+pub(crate) struct Completer {
+    pub(crate) by_argument: BTreeMap<String, HandlerChain<Complete>>,
+    pub(crate) whole: Option<HandlerChain<Complete>>,
     pub(crate) fallback: HandlerChain<Complete>,
+}
+
+impl Completer {
+    fn chain(&self, argument: &str) -> &HandlerChain<Complete> {
+        self.by_argument
+            .get(argument)
+            .or(self.whole.as_ref())
+            .unwrap_or(&self.fallback)
+    }
+
+    fn chains(&self) -> impl Iterator<Item = &HandlerChain<Complete>> {
+        self.whole.iter().chain(self.by_argument.values())
+    }
+}
+
+/// Completion handlers by the prompt or template they complete.
+pub(crate) struct Completions {
+    pub(crate) prompts: BTreeMap<String, Completer>,
+    pub(crate) templates: BTreeMap<String, Completer>,
 }
 
 impl Resolve<Complete> for Completions {
     fn resolve<'a>(
         &'a self,
         _: &RequestContext,
-        params: &<Complete as Method>::Params,
+        params: &CompleteRequestParams,
     ) -> Result<&'a HandlerChain<Complete>, ErrorObject> {
-        let argument = &params.argument.name;
-        let found = match &params.reference {
-            CompletionReference::Prompt(p) => self
-                .prompt_arguments
-                .get(&(p.name.clone(), argument.clone()))
-                .or_else(|| self.prompts.get(&p.name)),
-            CompletionReference::ResourceTemplate(t) => self
-                .template_variables
-                .get(&(t.uri.clone(), argument.clone()))
-                .or_else(|| self.templates.get(&t.uri)),
+        let completer = match &params.reference {
+            CompletionReference::Prompt(p) => self.prompts.get(&p.name),
+            CompletionReference::ResourceTemplate(t) => self.templates.get(&t.uri),
         };
-        Ok(found.unwrap_or(&self.fallback))
+        completer
+            .map(|c| c.chain(&params.argument.name))
+            .ok_or_else(|| unknown_reference(params))
     }
 
     fn chains(&self) -> Vec<&HandlerChain<Complete>> {
         self.prompts
             .values()
-            .chain(self.prompt_arguments.values())
             .chain(self.templates.values())
-            .chain(self.template_variables.values())
+            .flat_map(Completer::chains)
             .collect()
     }
 }

@@ -1,20 +1,30 @@
-//! A method's route: decode params, run the typed layer, encode the reply.
+//! A method's route: decode params, resolve the target, run the typed
+//! layer, screen and encode the reply; and the table of routes, per era.
+
+use std::collections::HashMap;
+use std::sync::Arc;
 
 use mcp_core::error::ErrorObject;
 use mcp_core::method::Method;
+use mcp_core::result::ResultType;
 use mcp_core::version::Era;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use super::chain::HandlerChain;
+use super::resolve::Resolve;
 use crate::context::RequestContext;
-use crate::handler::BoxFuture;
-use crate::interceptor::{RawAnswer, TypedChain, TypedNext};
+use crate::future::BoxFuture;
+use crate::interceptor::{Answer, RawAnswer, TypedInterceptor, TypedNext, TypedRest};
 use crate::origin::Origin;
+use crate::reply::Reply;
 
 /// One method, its eras, and its pipeline below the raw layer.
 pub(crate) trait Route: Send + Sync {
     /// The eras in which the method exists.
     fn eras(&self) -> &'static [Era];
+    /// The params member that names the target, for `Mcp-Name`.
+    fn target_member(&self) -> Option<&'static str>;
     /// Serves one request.
     fn dispatch<'a>(
         &'a self,
@@ -24,6 +34,13 @@ pub(crate) trait Route: Send + Sync {
     /// Decodes the params, resolves the target and runs its guards.
     fn authorize(&self, ctx: &RequestContext, params: Option<&RawValue>)
     -> Result<(), ErrorObject>;
+    /// Applies the method's screen to a result a raw interceptor made in
+    /// place of the method.
+    fn screen(
+        &self,
+        ctx: &RequestContext,
+        result: Box<RawValue>,
+    ) -> Result<Box<RawValue>, ErrorObject>;
     /// The resolved pipeline, for the boot report.
     fn report(&self) -> RouteReport;
 }
@@ -38,9 +55,20 @@ pub(crate) struct RouteReport {
     pub(crate) handlers: Vec<(String, Vec<String>)>,
 }
 
+/// What every answer of a method passes on its way out, whoever made it:
+/// list results keep only what the caller may see.
+pub(crate) trait Screen<M: Method>: Send + Sync {
+    /// Removes from `result` what the caller of `ctx` may not see.
+    fn screen(&self, ctx: &RequestContext, result: &mut M::Result);
+}
+
 /// The route of method `M`.
 pub(crate) struct TypedRoute<M: Method> {
-    pub(crate) chain: TypedChain<M>,
+    pub(crate) interceptors: Arc<[Arc<dyn TypedInterceptor<M>>]>,
+    pub(crate) resolver: Box<dyn Resolve<M>>,
+    pub(crate) screen: Option<Box<dyn Screen<M>>>,
+    /// Whether an interceptor may answer in place of the method.
+    pub(crate) answerable: bool,
     pub(crate) owner: Origin,
     pub(crate) typed_names: Vec<String>,
 }
@@ -51,9 +79,73 @@ fn decode<M: Method>(params: Option<&RawValue>) -> Result<M::Params, ErrorObject
         .map_err(|e| ErrorObject::invalid_params(format!("Invalid params for {}: {e}", M::NAME)))
 }
 
+fn not_in_place<M: Method>() -> ErrorObject {
+    ErrorObject::invalid_request(format!(
+        "`{}` cannot be answered in place of the server",
+        M::NAME
+    ))
+}
+
+impl<M: Method> TypedRoute<M> {
+    fn apply_screen(&self, ctx: &RequestContext, reply: &mut Reply<M::Result>) {
+        if let (Some(screen), Reply::Complete(result)) = (&self.screen, reply) {
+            screen.screen(ctx, result);
+        }
+    }
+}
+
+/// One call in the typed layer: its context and its resolved target.
+struct TypedCall<'a, M: Method> {
+    route: &'a TypedRoute<M>,
+    ctx: &'a RequestContext,
+    resolved: Result<&'a HandlerChain<M>, ErrorObject>,
+    /// The answer for a target the guards hide, from the request's own
+    /// params (made only where a typed interceptor could ask for it).
+    denied: Option<ErrorObject>,
+}
+
+impl<M: Method> TypedRest<M> for TypedCall<'_, M> {
+    fn interceptors(&self) -> &[Arc<dyn TypedInterceptor<M>>] {
+        &self.route.interceptors
+    }
+
+    fn ctx(&self) -> &RequestContext {
+        self.ctx
+    }
+
+    fn handle<'a>(
+        &'a self,
+        params: M::Params,
+    ) -> BoxFuture<'a, Result<Answer<M::Result>, ErrorObject>> {
+        Box::pin(async move {
+            let chain = self.resolved.as_ref().map_err(Clone::clone)?;
+            let reply = chain.run(self.ctx, params).await?;
+            Ok(Answer::new(reply, self.ctx.key()))
+        })
+    }
+
+    fn authorize(&self) -> Result<(), ErrorObject> {
+        if !self.route.answerable {
+            return Err(not_in_place::<M>());
+        }
+        let chain = self.resolved.as_ref().map_err(Clone::clone)?;
+        match chain.guards.denial(self.ctx) {
+            None => Ok(()),
+            Some(_) => Err(self
+                .denied
+                .clone()
+                .unwrap_or_else(|| ErrorObject::internal_error("Internal error: no denial"))),
+        }
+    }
+}
+
 impl<M: Method> Route for TypedRoute<M> {
     fn eras(&self) -> &'static [Era] {
         M::ERAS
+    }
+
+    fn target_member(&self) -> Option<&'static str> {
+        M::TARGET
     }
 
     fn dispatch<'a>(
@@ -63,14 +155,30 @@ impl<M: Method> Route for TypedRoute<M> {
     ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
         Box::pin(async move {
             let params = decode::<M>(params)?;
-            let answer = TypedNext::new(&self.chain, 0).run(ctx, params).await?;
-            let encoded = answer.into_reply().encode().map_err(|e| {
+            let resolved = self.resolver.resolve(ctx, &params);
+            let denied = match &resolved {
+                Ok(chain) if !self.interceptors.is_empty() && !chain.guards.is_empty() => {
+                    Some((chain.not_found)(&params))
+                }
+                _ => None,
+            };
+            let call = TypedCall {
+                route: self,
+                ctx,
+                resolved,
+                denied,
+            };
+            let answer = TypedNext::new(&call, 0).run(params).await?;
+            ctx.key().check(answer.key)?;
+            let mut reply = answer.into_reply();
+            self.apply_screen(ctx, &mut reply);
+            let encoded = reply.encode().map_err(|e| {
                 ErrorObject::internal_error(format!(
                     "the result of {} did not encode: {e}",
                     M::NAME
                 ))
             })?;
-            Ok(RawAnswer::new(encoded))
+            Ok(RawAnswer::new(encoded, ctx.key()))
         })
     }
 
@@ -79,10 +187,43 @@ impl<M: Method> Route for TypedRoute<M> {
         ctx: &RequestContext,
         params: Option<&RawValue>,
     ) -> Result<(), ErrorObject> {
+        if !self.answerable {
+            return Err(not_in_place::<M>());
+        }
         let params = decode::<M>(params)?;
-        TypedNext::new(&self.chain, 0)
-            .authorize(ctx, &params)
-            .map(|_| ())
+        self.resolver.resolve(ctx, &params)?.check(ctx, &params)
+    }
+
+    fn screen(
+        &self,
+        ctx: &RequestContext,
+        result: Box<RawValue>,
+    ) -> Result<Box<RawValue>, ErrorObject> {
+        if self.screen.is_none() {
+            return Ok(result);
+        }
+        #[derive(Deserialize)]
+        struct Kind {
+            #[serde(rename = "resultType", default)]
+            result_type: ResultType,
+        }
+        let kind: Kind = serde_json::from_str(result.get()).map_err(|e| {
+            ErrorObject::internal_error(format!("an interceptor's result is not an object: {e}"))
+        })?;
+        if kind.result_type != ResultType::COMPLETE {
+            return Ok(result);
+        }
+        let decoded: M::Result = serde_json::from_str(result.get()).map_err(|e| {
+            ErrorObject::internal_error(format!(
+                "an interceptor's result is not a result of {}: {e}",
+                M::NAME
+            ))
+        })?;
+        let mut reply = Reply::Complete(decoded);
+        self.apply_screen(ctx, &mut reply);
+        reply.encode().map_err(|e| {
+            ErrorObject::internal_error(format!("the result of {} did not encode: {e}", M::NAME))
+        })
     }
 
     fn report(&self) -> RouteReport {
@@ -92,12 +233,51 @@ impl<M: Method> Route for TypedRoute<M> {
             owner: self.owner,
             typed: self.typed_names.clone(),
             handlers: self
-                .chain
                 .resolver
                 .chains()
                 .into_iter()
                 .map(|c| (c.target.to_string(), c.describe()))
                 .collect(),
         }
+    }
+}
+
+/// Every route, per era: one wire name may name one method in 2025-11-25
+/// and another in 2026-07-28.
+#[derive(Default)]
+pub(crate) struct Routes {
+    legacy: HashMap<Box<str>, Arc<dyn Route>>,
+    modern: HashMap<Box<str>, Arc<dyn Route>>,
+}
+
+impl Routes {
+    fn era(&self, era: Era) -> &HashMap<Box<str>, Arc<dyn Route>> {
+        match era {
+            Era::Legacy => &self.legacy,
+            Era::Modern => &self.modern,
+        }
+    }
+
+    /// The route of `method` in `era`.
+    pub(crate) fn get(&self, era: Era, method: &str) -> Option<&Arc<dyn Route>> {
+        self.era(era).get(method)
+    }
+
+    /// Adds a route in every era of its method; the owner of a slot already
+    /// taken, per era, when one is.
+    pub(crate) fn insert(&mut self, method: &str, route: Arc<dyn Route>) -> Vec<Era> {
+        let mut taken = Vec::new();
+        for &era in route.eras() {
+            let table = match era {
+                Era::Legacy => &mut self.legacy,
+                Era::Modern => &mut self.modern,
+            };
+            if table.contains_key(method) {
+                taken.push(era);
+            } else {
+                table.insert(method.into(), route.clone());
+            }
+        }
+        taken
     }
 }

@@ -6,34 +6,59 @@ use std::sync::Arc;
 
 use mcp_core::error::ErrorObject;
 
-use super::answer::Settled;
+use super::answer::{Authorized, Settled};
 use super::chain::{ErasedChain, ErasedInvoke, ErasedValue, HandlerCall};
 use crate::context::RequestContext;
-use crate::handler::BoxFuture;
-use crate::reply::{AlternateResult, Reply};
+use crate::future::BoxFuture;
 use crate::target::Target;
 
 /// Wraps the invocation of every handler, of every method, and may return an
-/// alternate result instead of the ordinary one (the tasks extension returns
-/// a task and runs the handler later).
+/// alternate result instead of the ordinary one (a tasks extension returns a
+/// task and runs the handler later).
 ///
 /// It runs after the whole handler chain (guards and validation included)
 /// has passed, so the ordinary interceptors and guards run exactly once,
 /// before it decides. No method needs an API of its own to be wrapped.
+///
+/// ```
+/// use mcp_server::interceptor::{AlternateResultInterceptor, Invocation, Settled};
+/// use mcp_server::{AlternateResult, BoxFuture};
+/// use mcp_server::core::error::ErrorObject;
+/// use mcp_server::core::result::ResultType;
+///
+/// /// Answers every call to a tool whose name ends in `_later` with a ticket,
+/// /// and runs the tool in the background.
+/// struct Later;
+/// impl AlternateResultInterceptor for Later {
+///     fn intercept<'a>(&'a self, invocation: Invocation<'a>) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+///         if !invocation.target().name.ends_with("_later") {
+///             return invocation.proceed();
+///         }
+///         let proof = invocation.authorized();
+///         let deferred = invocation.defer();
+///         tokio::spawn(async move { let _ = deferred.run().await; });
+///         let mut body = serde_json::Map::new();
+///         body.insert("ticket".into(), "t-1".into());
+///         Box::pin(async move { Ok(proof.alternate(AlternateResult { result_type: ResultType::from_static("ticket"), body })) })
+///     }
+/// }
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an alternate-result interceptor",
     note = "implement `mcp_server::interceptor::AlternateResultInterceptor` and register it (the `#[interceptor]` attribute on the `impl` block does both)"
 )]
 pub trait AlternateResultInterceptor: Send + Sync + 'static {
     /// Decides for one invocation: `invocation.proceed()` for the ordinary
-    /// result, or `invocation.defer()` and [`Invocation::alternate`].
+    /// result, or `invocation.authorized()` and `invocation.defer()` for an
+    /// alternate one.
     fn intercept<'a>(
         &'a self,
         invocation: Invocation<'a>,
     ) -> BoxFuture<'a, Result<Settled, ErrorObject>>;
 }
 
-/// The invocation of a handler, held by an alternate-result interceptor.
+/// The invocation of a handler, held by an alternate-result interceptor:
+/// it exists only once the guards of its target allowed the caller.
 pub struct Invocation<'a> {
     chain: &'a dyn ErasedChain,
     index: usize,
@@ -68,6 +93,12 @@ impl<'a> Invocation<'a> {
         self.call.target()
     }
 
+    /// The proof that this call's guards passed, to answer with an
+    /// alternate result (or any other) in place of the handler.
+    pub fn authorized(&self) -> Authorized<'a> {
+        Authorized::new(self.call.ctx().key())
+    }
+
     /// Invokes the rest (later alternate-result interceptors, then the handler) now.
     pub fn proceed(self) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
         self.chain.alternate(self.index, self.call)
@@ -81,14 +112,10 @@ impl<'a> Invocation<'a> {
             params: self.call.params,
         }
     }
-
-    /// The alternate result to answer with (after [`defer`](Self::defer)).
-    pub fn alternate(result: AlternateResult) -> Settled {
-        Settled::from_erased(Reply::Alternate(result))
-    }
 }
 
-/// A handler invocation taken out of its request, to run later.
+/// A handler invocation taken out of its request, to run later: made only
+/// from an [`Invocation`], so only for a call whose guards passed.
 pub struct DeferredInvocation {
     invoke: Arc<dyn ErasedInvoke>,
     ctx: RequestContext,
@@ -109,7 +136,8 @@ impl DeferredInvocation {
         &self.ctx
     }
 
-    /// Runs the handler; the result is the handler's ordinary reply.
+    /// Runs the handler; the result is the handler's ordinary reply, bound
+    /// to the request it came from.
     pub async fn run(self) -> Result<Settled, ErrorObject> {
         let Self {
             invoke,

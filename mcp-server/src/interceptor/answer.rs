@@ -1,21 +1,54 @@
-//! Answers that can only be made by proceeding or by passing the guards.
+//! Answers that can only be made by proceeding, or with a proof that the
+//! guards of the very target of the very call allowed the caller.
+//!
+//! Every answer carries the key of the call it was made for; each layer
+//! checks the key on its way out, so an answer made for one call (a
+//! privileged caller's, say) is refused when another call returns it.
 
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
 
+use mcp_core::error::ErrorObject;
 use mcp_core::json::JsonValue;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::chain::ErasedValue;
-use crate::reply::Reply;
+use crate::reply::{AlternateResult, Reply};
 
-/// Proof that the guards of the handler a call is aimed at allowed the caller.
+/// Identifies one in-flight call: one request, its principal, its target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct CallKey(u64);
+
+impl CallKey {
+    /// A key no other call has had in this process.
+    pub(crate) fn fresh() -> Self {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        Self(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+
+    /// Refuses an answer made for another call.
+    pub(crate) fn check(self, made_for: CallKey) -> Result<(), ErrorObject> {
+        if self == made_for {
+            Ok(())
+        } else {
+            Err(ErrorObject::internal_error(
+                "Internal error: an interceptor answered with a result made for another call",
+            ))
+        }
+    }
+}
+
+/// Proof that the guards of the target a call is aimed at allowed its caller.
 ///
-/// Only `authorize` on a `next` returns one; it is the only way for an
+/// Only `authorize` on a `next` (or on an alternate-result
+/// [`Invocation`](super::Invocation), which exists only once the guards
+/// passed) makes one, bound to that call; it is the only way for an
 /// interceptor to answer without proceeding.
 #[must_use = "an authorization is only useful to answer in place of the handler"]
 pub struct Authorized<'a> {
+    key: CallKey,
     scope: PhantomData<&'a ()>,
 }
 
@@ -25,25 +58,40 @@ impl fmt::Debug for Authorized<'_> {
     }
 }
 
-impl<'a> Authorized<'a> {
-    pub(crate) fn new() -> Self {
-        Self { scope: PhantomData }
+impl Authorized<'_> {
+    pub(crate) fn new(key: CallKey) -> Self {
+        Self {
+            key,
+            scope: PhantomData,
+        }
     }
 
     /// Answers a typed interceptor's call in place of the handler.
     pub fn answer<T>(self, reply: Reply<T>) -> Answer<T> {
-        Answer::new(reply)
+        Answer::new(reply, self.key)
     }
 
-    /// Answers a raw interceptor's call in place of the handler.
+    /// Answers a raw interceptor's call in place of the method.
     pub fn raw_answer(self, result: Box<RawValue>) -> RawAnswer {
-        RawAnswer { result }
+        RawAnswer {
+            result,
+            key: self.key,
+            taken_over: true,
+        }
     }
 
     /// Answers a handler-chain interceptor's call in place of the handler;
     /// `T` must be the result type of the method.
     pub fn settle<T: Serialize + Send + Sync + 'static>(self, reply: Reply<T>) -> Settled {
-        Settled::new(reply)
+        Settled::new(reply, self.key)
+    }
+
+    /// Answers a handler-chain call with a result of another kind (a task).
+    pub fn alternate(self, result: AlternateResult) -> Settled {
+        Settled {
+            reply: Reply::Alternate(result),
+            key: self.key,
+        }
     }
 }
 
@@ -53,11 +101,12 @@ impl<'a> Authorized<'a> {
 #[derive(Debug)]
 pub struct Answer<T> {
     reply: Reply<T>,
+    pub(crate) key: CallKey,
 }
 
 impl<T> Answer<T> {
-    pub(crate) fn new(reply: Reply<T>) -> Self {
-        Self { reply }
+    pub(crate) fn new(reply: Reply<T>, key: CallKey) -> Self {
+        Self { reply, key }
     }
 
     /// The reply.
@@ -82,11 +131,18 @@ impl<T> Answer<T> {
 #[derive(Debug)]
 pub struct RawAnswer {
     result: Box<RawValue>,
+    pub(crate) key: CallKey,
+    /// Made in place of the method rather than by it.
+    pub(crate) taken_over: bool,
 }
 
 impl RawAnswer {
-    pub(crate) fn new(result: Box<RawValue>) -> Self {
-        Self { result }
+    pub(crate) fn new(result: Box<RawValue>, key: CallKey) -> Self {
+        Self {
+            result,
+            key,
+            taken_over: false,
+        }
     }
 
     /// The encoded result.
@@ -101,9 +157,10 @@ impl RawAnswer {
 
 /// What a handler-chain interceptor returns: the handler's reply, type-erased.
 ///
-/// Made only by proceeding or through [`Authorized::settle`].
+/// Made only by proceeding or through [`Authorized::settle`] and [`Authorized::alternate`].
 pub struct Settled {
     pub(crate) reply: Reply<Box<dyn ErasedValue>>,
+    pub(crate) key: CallKey,
 }
 
 impl fmt::Debug for Settled {
@@ -115,14 +172,11 @@ impl fmt::Debug for Settled {
 }
 
 impl Settled {
-    pub(crate) fn new<T: Serialize + Send + Sync + 'static>(reply: Reply<T>) -> Self {
+    pub(crate) fn new<T: Serialize + Send + Sync + 'static>(reply: Reply<T>, key: CallKey) -> Self {
         Self {
             reply: reply.map(|t| Box::new(t) as Box<dyn ErasedValue>),
+            key,
         }
-    }
-
-    pub(crate) fn from_erased(reply: Reply<Box<dyn ErasedValue>>) -> Self {
-        Self { reply }
     }
 
     /// The `resultType` of the reply.

@@ -9,14 +9,17 @@ use serde::Serialize;
 
 use super::answer::{Authorized, Settled};
 use crate::context::RequestContext;
-use crate::handler::BoxFuture;
+use crate::future::BoxFuture;
 use crate::target::Target;
 
 /// The fixed layers of a handler chain, outermost first.
 ///
 /// Interceptors are sorted by stratum, then order, then name. The guards run
 /// at the start of [`Stratum::Authorization`]; alternate-result interceptors
-/// and then the handler run after [`Stratum::Invocation`].
+/// and then the handler run after [`Stratum::Invocation`]. An interceptor of
+/// any stratum may answer in place of the handler, but only with the proof
+/// `next.authorize()` returns after running the guards then and there: the
+/// strata before `AUTHORIZATION` see denied calls, and none can answer one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "UPPERCASE")]
 pub enum Stratum {
@@ -185,15 +188,18 @@ impl<'a> HandlerNext<'a> {
         self.chain.step(self.index, call)
     }
 
-    /// Runs the guards of this handler.
+    /// Runs the guards of this handler for the caller of `call` (the call
+    /// this interceptor was handed): the proof needed to answer in place of
+    /// the handler.
     ///
     /// # Errors
     ///
-    /// The `Forbidden` error of the first guard that denies the caller.
+    /// The answer for an unknown target, which is also the answer for a
+    /// target the guards hide from this caller.
     pub fn authorize(&self, call: &HandlerCall<'_>) -> Result<Authorized<'a>, ErrorObject> {
         self.chain
-            .check_guards(call.ctx)
-            .map(|()| Authorized::new())
+            .check_guards(call)
+            .map(|()| Authorized::new(call.ctx.key()))
     }
 }
 
@@ -211,8 +217,8 @@ pub(crate) trait ErasedChain: Send + Sync {
         index: usize,
         call: HandlerCall<'a>,
     ) -> BoxFuture<'a, Result<Settled, ErrorObject>>;
-    /// Evaluates the guards.
-    fn check_guards(&self, ctx: &RequestContext) -> Result<(), ErrorObject>;
+    /// Evaluates the guards: the error for an unknown target when one denies.
+    fn check_guards(&self, call: &HandlerCall<'_>) -> Result<(), ErrorObject>;
     /// The handler alone, for deferred invocation.
     fn invoker(&self) -> std::sync::Arc<dyn ErasedInvoke>;
 }

@@ -16,9 +16,12 @@
 //!
 //! An interceptor may proceed (`next.run(...)`), fail with a JSON-RPC error,
 //! or answer in place of what it wraps. Answering in place is only possible
-//! through an [`Authorized`] token, which only `next.authorize(...)` returns
-//! after the guards of the replaced handler allowed the caller: an
-//! interceptor that takes over a call cannot skip the guards.
+//! through an [`Authorized`] proof, which only `next.authorize()` returns
+//! after the guards of the call's own target allowed the call's own caller
+//! (or an alternate-result [`Invocation`], which exists only then). The
+//! proof and every answer carry the key of their call, checked on the way
+//! out: an answer made for one call is refused when another returns it.
+//! An interceptor that takes over a call cannot skip the guards.
 //!
 //! ```compile_fail
 //! use mcp_server::interceptor::Answer;
@@ -39,6 +42,7 @@ pub use chain::{ErasedValue, HandlerCall, HandlerInterceptor, HandlerNext, Strat
 pub use raw::{RawCall, RawInterceptor, RawNext};
 pub use typed::{TypedInterceptor, TypedNext};
 
+pub(crate) use answer::CallKey;
 pub(crate) use chain::{ErasedChain, ErasedInvoke};
-pub(crate) use raw::RawChain;
-pub(crate) use typed::TypedChain;
+pub(crate) use raw::RawRest;
+pub(crate) use typed::TypedRest;

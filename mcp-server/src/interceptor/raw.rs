@@ -1,22 +1,30 @@
-//! Raw interceptors: wrap every method, seeing JSON in and JSON out.
+//! Raw interceptors: wrap every message the server serves, requests and
+//! client notifications alike, seeing JSON in and JSON out.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
 use mcp_core::error::ErrorObject;
+use mcp_core::jsonrpc::RequestId;
 use serde_json::value::RawValue;
 
 use super::answer::{Authorized, RawAnswer};
 use crate::context::RequestContext;
-use crate::dispatch::Route;
-use crate::handler::BoxFuture;
+use crate::future::BoxFuture;
 
-/// Wraps every method: coarse authorization, logging, telemetry.
+/// Wraps every method, lifecycle included, and every client notification:
+/// coarse authorization, logging, telemetry, audit.
+///
+/// An interceptor may proceed (`next.run(call)`), refuse with a JSON-RPC
+/// error, or answer in place of the method with `next.authorize(call)?.raw_answer(..)`
+/// (after the guards of the request's target allowed the caller). A
+/// notification has no answer: refusing it drops it, and it cannot be
+/// answered in place; nor can `initialize`, whose session is made only by
+/// its handler.
 ///
 /// ```
 /// use mcp_server::interceptor::{RawCall, RawInterceptor, RawNext, RawAnswer};
-/// use mcp_server::handler::BoxFuture;
+/// use mcp_server::BoxFuture;
 /// use mcp_server::core::error::ErrorObject;
 ///
 /// /// Refuses every method but `tools/*` to anonymous callers.
@@ -39,8 +47,8 @@ use crate::handler::BoxFuture;
     note = "implement `mcp_server::interceptor::RawInterceptor` and register it (the `#[interceptor]` attribute on the `impl` block does both)"
 )]
 pub trait RawInterceptor: Send + Sync + 'static {
-    /// Handles one request: proceed with `next.run(call)`, fail, or answer in
-    /// place of the method with `next.authorize(call)?.raw_answer(...)`.
+    /// Handles one message: proceed with `next.run(call)`, refuse, or answer
+    /// in place of the method with `next.authorize(call)?.raw_answer(...)`.
     fn intercept<'a>(
         &'a self,
         call: &'a RawCall<'a>,
@@ -48,28 +56,24 @@ pub trait RawInterceptor: Send + Sync + 'static {
     ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>>;
 }
 
-/// One request as the raw layer sees it.
+/// One message as the raw layer sees it.
 pub struct RawCall<'a> {
     ctx: &'a RequestContext,
     params: Option<&'a RawValue>,
-    route: &'a Arc<dyn Route>,
 }
 
 impl fmt::Debug for RawCall<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RawCall")
             .field("method", &self.ctx.method())
+            .field("id", &self.ctx.id())
             .finish_non_exhaustive()
     }
 }
 
 impl<'a> RawCall<'a> {
-    pub(crate) fn new(
-        ctx: &'a RequestContext,
-        params: Option<&'a RawValue>,
-        route: &'a Arc<dyn Route>,
-    ) -> Self {
-        Self { ctx, params, route }
+    pub(crate) fn new(ctx: &'a RequestContext, params: Option<&'a RawValue>) -> Self {
+        Self { ctx, params }
     }
 
     /// The request context.
@@ -82,21 +86,36 @@ impl<'a> RawCall<'a> {
         self.ctx.method()
     }
 
+    /// The request's id; `None` for a notification.
+    pub fn id(&self) -> Option<&'a RequestId> {
+        self.ctx.id()
+    }
+
+    /// Whether this is a client notification, which gets no answer.
+    pub fn is_notification(&self) -> bool {
+        self.ctx.id().is_none()
+    }
+
     /// The params, undecoded.
     pub fn params(&self) -> Option<&'a RawValue> {
         self.params
     }
 }
 
-/// The method routes and the raw interceptors in front of them.
-pub(crate) struct RawChain {
-    pub(crate) interceptors: Arc<[Arc<dyn RawInterceptor>]>,
-    pub(crate) routes: HashMap<Box<str>, Arc<dyn Route>>,
+/// What follows the raw interceptors of one call: the method's route.
+pub(crate) trait RawRest: Send + Sync {
+    /// The raw interceptors, outermost first.
+    fn interceptors(&self) -> &[Arc<dyn RawInterceptor>];
+    /// Serves the call below the raw layer.
+    fn dispatch<'a>(&'a self, call: &'a RawCall<'a>)
+    -> BoxFuture<'a, Result<RawAnswer, ErrorObject>>;
+    /// Decodes the params, resolves the target and runs its guards.
+    fn authorize(&self, call: &RawCall<'_>) -> Result<(), ErrorObject>;
 }
 
 /// The rest of the raw layer, then the method.
 pub struct RawNext<'a> {
-    chain: &'a RawChain,
+    rest: &'a dyn RawRest,
     index: usize,
 }
 
@@ -109,28 +128,32 @@ impl fmt::Debug for RawNext<'_> {
 }
 
 impl<'a> RawNext<'a> {
-    pub(crate) fn new(chain: &'a RawChain, index: usize) -> Self {
-        Self { chain, index }
+    pub(crate) fn new(rest: &'a dyn RawRest, index: usize) -> Self {
+        Self { rest, index }
     }
 
-    /// Runs the rest of the raw layer and the method.
+    /// Runs the rest of the raw layer and the method for `call` (the call
+    /// this interceptor was handed).
     pub fn run(self, call: &'a RawCall<'a>) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
-        match self.chain.interceptors.get(self.index) {
+        match self.rest.interceptors().get(self.index) {
             Some(interceptor) => {
-                interceptor.intercept(call, RawNext::new(self.chain, self.index + 1))
+                interceptor.intercept(call, RawNext::new(self.rest, self.index + 1))
             }
-            None => call.route.dispatch(call.ctx, call.params),
+            None => self.rest.dispatch(call),
         }
     }
 
-    /// Decodes the params, finds the handler the request is aimed at and runs its guards.
+    /// Decodes the params of `call`, finds the target it is aimed at and
+    /// runs its guards for its caller: the proof needed to answer in place
+    /// of the method.
     ///
     /// # Errors
     ///
-    /// Invalid params, an unknown target, or the first guard that denies the caller.
+    /// Invalid params, an unknown target or one the guards hide (the same
+    /// answer), or a method that cannot be answered in place.
     pub fn authorize(&self, call: &RawCall<'_>) -> Result<Authorized<'a>, ErrorObject> {
-        call.route
-            .authorize(call.ctx, call.params)
-            .map(|()| Authorized::new())
+        self.rest
+            .authorize(call)
+            .map(|()| Authorized::new(call.ctx().key()))
     }
 }

@@ -8,18 +8,19 @@ use mcp_core::method::Method;
 
 use super::answer::{Answer, Authorized};
 use crate::context::RequestContext;
-use crate::dispatch::Resolve;
-use crate::handler::BoxFuture;
+use crate::future::BoxFuture;
 
 /// Wraps one method `M`, with its params and result typed.
 ///
 /// The method is part of the type: an interceptor for `tools/call` cannot be
 /// registered for `prompts/get`, and its params and result types are the
-/// method's own.
+/// method's own. The target of the call (the tool, the resource) is decided
+/// by the request before the typed layer: an interceptor may edit the
+/// params on their way to the handler, not send the call elsewhere.
 ///
 /// ```
 /// use mcp_server::interceptor::{Answer, TypedInterceptor, TypedNext};
-/// use mcp_server::handler::BoxFuture;
+/// use mcp_server::BoxFuture;
 /// use mcp_server::context::RequestContext;
 /// use mcp_server::core::error::ErrorObject;
 /// use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult};
@@ -27,12 +28,12 @@ use crate::handler::BoxFuture;
 /// /// Marks every tool result as coming from this server.
 /// struct Stamp;
 /// impl TypedInterceptor<CallTool> for Stamp {
-///     fn intercept<'a>(&'a self, ctx: &'a RequestContext, params: CallToolRequestParams,
+///     fn intercept<'a>(&'a self, _ctx: &'a RequestContext, params: CallToolRequestParams,
 ///                      next: TypedNext<'a, CallTool>)
 ///         -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>>
 ///     {
 ///         Box::pin(async move {
-///             let mut answer = next.run(ctx, params).await?;
+///             let mut answer = next.run(params).await?;
 ///             if let Some(result) = answer.reply_mut().complete_mut() {
 ///                 result.content.push(mcp_server::core::content::ContentBlock::text("(stamped)"));
 ///             }
@@ -46,8 +47,8 @@ use crate::handler::BoxFuture;
     note = "a typed interceptor implements `TypedInterceptor<M>` for the very method it is registered for (`#[interceptor]` on the `impl` block registers it for that method)"
 )]
 pub trait TypedInterceptor<M: Method>: Send + Sync + 'static {
-    /// Handles one request: proceed with `next.run(ctx, params)`, fail, or
-    /// answer in place of the handler with `next.authorize(ctx, &params)?.answer(...)`.
+    /// Handles one request: proceed with `next.run(params)`, fail, or
+    /// answer in place of the handler with `next.authorize()?.answer(...)`.
     fn intercept<'a>(
         &'a self,
         ctx: &'a RequestContext,
@@ -56,15 +57,22 @@ pub trait TypedInterceptor<M: Method>: Send + Sync + 'static {
     ) -> BoxFuture<'a, Result<Answer<M::Result>, ErrorObject>>;
 }
 
-/// The typed interceptors of one method and the resolution of its handler.
-pub(crate) struct TypedChain<M: Method> {
-    pub(crate) interceptors: Arc<[Arc<dyn TypedInterceptor<M>>]>,
-    pub(crate) resolver: Box<dyn Resolve<M>>,
+/// What follows the typed interceptors of one call: its resolved handler.
+pub(crate) trait TypedRest<M: Method>: Send + Sync {
+    /// The typed interceptors, outermost first.
+    fn interceptors(&self) -> &[Arc<dyn TypedInterceptor<M>>];
+    /// The call's context.
+    fn ctx(&self) -> &RequestContext;
+    /// Runs the handler chain of the call's target.
+    fn handle<'a>(&'a self, params: M::Params)
+    -> BoxFuture<'a, Result<Answer<M::Result>, ErrorObject>>;
+    /// Runs the guards of the call's target.
+    fn authorize(&self) -> Result<(), ErrorObject>;
 }
 
 /// The rest of the typed layer, then the handler chain.
 pub struct TypedNext<'a, M: Method> {
-    chain: &'a TypedChain<M>,
+    rest: &'a dyn TypedRest<M>,
     index: usize,
 }
 
@@ -78,38 +86,32 @@ impl<M: Method> fmt::Debug for TypedNext<'_, M> {
 }
 
 impl<'a, M: Method> TypedNext<'a, M> {
-    pub(crate) fn new(chain: &'a TypedChain<M>, index: usize) -> Self {
-        Self { chain, index }
+    pub(crate) fn new(rest: &'a dyn TypedRest<M>, index: usize) -> Self {
+        Self { rest, index }
     }
 
     /// Runs the rest of the typed layer and the handler chain.
-    pub fn run(
-        self,
-        ctx: &'a RequestContext,
-        params: M::Params,
-    ) -> BoxFuture<'a, Result<Answer<M::Result>, ErrorObject>> {
-        match self.chain.interceptors.get(self.index) {
-            Some(interceptor) => {
-                interceptor.intercept(ctx, params, TypedNext::new(self.chain, self.index + 1))
-            }
-            None => Box::pin(async move {
-                let handler = self.chain.resolver.resolve(ctx, &params)?;
-                handler.run(ctx, params).await.map(Answer::new)
-            }),
+    pub fn run(self, params: M::Params) -> BoxFuture<'a, Result<Answer<M::Result>, ErrorObject>> {
+        match self.rest.interceptors().get(self.index) {
+            Some(interceptor) => interceptor.intercept(
+                self.rest.ctx(),
+                params,
+                TypedNext::new(self.rest, self.index + 1),
+            ),
+            None => self.rest.handle(params),
         }
     }
 
-    /// Finds the handler the request is aimed at and runs its guards.
+    /// Runs the guards of the target this call is aimed at: the proof needed
+    /// to answer in place of its handler.
     ///
     /// # Errors
     ///
-    /// An unknown target, or the first guard that denies the caller.
-    pub fn authorize(
-        &self,
-        ctx: &RequestContext,
-        params: &M::Params,
-    ) -> Result<Authorized<'a>, ErrorObject> {
-        let handler = self.chain.resolver.resolve(ctx, params)?;
-        handler.check(ctx).map(|()| Authorized::new())
+    /// The answer for an unknown target, which is also the answer for a
+    /// target the guards hide from this caller.
+    pub fn authorize(&self) -> Result<Authorized<'a>, ErrorObject> {
+        self.rest
+            .authorize()
+            .map(|()| Authorized::new(self.rest.ctx().key()))
     }
 }

@@ -1,8 +1,11 @@
 //! Transports: how bytes reach a [`Server`](crate::Server) and its answers
 //! go back. Each transport decodes messages, builds the [`Caller`](crate::Caller)
-//! of every request, runs the legacy lifecycle when a 2025-11-25 client asks
-//! for it, and delivers responses and notifications.
+//! of every request (with the legacy connection it came on, if any), hands
+//! client notifications to [`Server::admit`](crate::Server::admit), and
+//! delivers responses and notifications. Everything else, the legacy
+//! lifecycle included, is the server's pipeline.
 
+mod changes;
 pub mod http;
 mod outbound;
 mod running;

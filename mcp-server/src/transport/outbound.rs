@@ -9,7 +9,7 @@ use mcp_core::json::JsonValue;
 use mcp_core::jsonrpc::{Request, RequestId, Response};
 use tokio::sync::oneshot;
 
-use crate::handler::BoxFuture;
+use crate::future::BoxFuture;
 use crate::input::{ClientRequester, InputError};
 use crate::lock::lock;
 

@@ -27,8 +27,7 @@ use std::io;
 use std::sync::Arc;
 
 use mcp_core::error::ErrorObject;
-use mcp_core::jsonrpc::{self, ErrorResponse, Message, Notification};
-use mcp_core::version::Era;
+use mcp_core::jsonrpc::{self, Message, Notification};
 use serde::Serialize;
 use tokio::io::{
     AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader,
@@ -39,10 +38,11 @@ use tokio_util::sync::CancellationToken;
 
 use crate::context::DEFAULT_INPUT_TIMEOUT;
 use crate::input::ClientRequester;
-use crate::legacy::Lifecycle;
-use crate::server::{Caller, Server, Session};
+use crate::lifecycle::Lifecycle;
+use crate::reply::encode_error;
+use crate::server::{Caller, Server};
 use crate::sink::NotificationSink;
-use crate::source::Credentials;
+use crate::transport::changes::ChangeFeed;
 use crate::transport::outbound::{Outbound, Requester};
 use crate::transport::running::Running;
 
@@ -73,60 +73,49 @@ where
     let mut line = Vec::new();
     while let Some(read) = next_line(&mut input, &mut line).await? {
         if read == Line::TooLong {
-            send(
-                &lines_out,
-                &ErrorResponse::new(
-                    None,
-                    ErrorObject::invalid_request(format!(
-                        "Message too large: the limit is {MAX_LINE} bytes"
-                    )),
-                ),
-            );
+            let _ = lines_out.send(encode_error(
+                None,
+                ErrorObject::invalid_request(format!(
+                    "Message too large: the limit is {MAX_LINE} bytes"
+                )),
+            ));
             continue;
         }
         if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
         match jsonrpc::decode(&line) {
-            Err(error) => send(&lines_out, &error.into_response()),
-            Ok(Message::Notification(notification)) => state.running.notify(&notification),
+            Err(error) => {
+                let _ = lines_out.send(encode_error(error.id, error.error));
+            }
+            Ok(Message::Notification(notification)) => {
+                let caller = Caller::on(state.lifecycle.clone());
+                if server.admit(&notification, &caller).await {
+                    state.running.notify(&notification);
+                }
+            }
             Ok(Message::Response(response)) => {
                 state.outbound.settle(response);
             }
             Ok(Message::Request(request)) => {
-                if let Some(answer) = state.lifecycle.answer(&server, &request) {
-                    let _ = lines_out.send(answer);
-                    continue;
-                }
                 let cancellation = CancellationToken::new();
                 state
                     .running
                     .start(request.id.clone(), cancellation.clone());
-                let session = state.session();
-                // Only a legacy session may send requests to the client.
-                let requester = session.as_ref().map(|_| {
+                let requester = {
                     let lines_out = lines_out.clone();
                     Arc::new(Requester {
                         outbound: state.outbound.clone(),
                         send: move |bytes| lines_out.send(bytes).is_ok(),
                     }) as Arc<dyn ClientRequester>
-                });
-                let caller = Caller {
-                    era: if session.is_some() {
-                        Era::Legacy
-                    } else {
-                        Era::Modern
-                    },
-                    credentials: Credentials::none(),
-                    notifications: Arc::new(LineSink {
+                };
+                let caller = Caller::on(state.lifecycle.clone())
+                    .with_notifications(Arc::new(LineSink {
                         lines_out: lines_out.clone(),
                         cancellation: cancellation.clone(),
-                    }),
-                    cancellation,
-                    session,
-                    requester,
-                    input_timeout: DEFAULT_INPUT_TIMEOUT,
-                };
+                    }))
+                    .with_cancellation(cancellation)
+                    .with_requester(Some(requester), DEFAULT_INPUT_TIMEOUT);
                 let (server, state, lines_out) = (server.clone(), state.clone(), lines_out.clone());
                 running.spawn(async move {
                     let id = request.id.clone();
@@ -207,21 +196,11 @@ fn forward_changes(
     state: &Arc<State>,
     lines_out: &mpsc::UnboundedSender<Vec<u8>>,
 ) -> tokio::task::JoinHandle<()> {
-    let mut changes = server.listen_changes();
-    let (state, lines_out) = (state.clone(), lines_out.clone());
+    let mut feed = ChangeFeed::new(server, state.lifecycle.clone());
+    let lines_out = lines_out.clone();
     tokio::spawn(async move {
-        loop {
-            let change = match changes.recv().await {
-                Ok(change) => change,
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
-            };
-            if state.session().is_none() {
-                continue;
-            }
-            if let Some(notification) = state.lifecycle.notification_for(&change) {
-                send(&lines_out, &notification);
-            }
+        while let Some(notification) = feed.next().await {
+            send(&lines_out, &notification);
         }
     })
 }
@@ -230,15 +209,9 @@ fn forward_changes(
 /// requests and its requests to the client.
 #[derive(Default)]
 struct State {
-    lifecycle: Lifecycle,
+    lifecycle: Arc<Lifecycle>,
     running: Running,
     outbound: Arc<Outbound>,
-}
-
-impl State {
-    fn session(&self) -> Option<Arc<Session>> {
-        self.lifecycle.session()
-    }
 }
 
 fn send<T: Serialize>(lines_out: &mpsc::UnboundedSender<Vec<u8>>, message: &T) {

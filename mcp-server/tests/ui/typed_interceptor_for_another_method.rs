@@ -15,7 +15,7 @@ impl TypedInterceptor<CallTool> for Stamp {
         params: CallToolRequestParams,
         next: TypedNext<'a, CallTool>,
     ) -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>> {
-        next.run(ctx, params)
+        next.run(params)
     }
 }
 

@@ -35,7 +35,7 @@ mod headers;
 mod outlet;
 mod post;
 mod rebinding;
-mod reply;
+mod response;
 mod session;
 mod sse;
 mod stream;

@@ -6,23 +6,94 @@
 //! event store, and a client whose stream broke picks it up again with
 //! `Last-Event-ID`; modern streams carry no ids.
 
-use std::sync::{Arc, Mutex};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use axum::body::Bytes;
 use mcp_core::jsonrpc::Notification;
 use tokio::sync::{Notify, mpsc};
 
-use super::session::HttpSession;
 use super::sse;
 use crate::lock::lock;
 use crate::sink::NotificationSink;
+use crate::store::EventStore;
+
+/// The resumable streams of one legacy session: their numbers, their
+/// events in the event store, and the outlets still writing to them.
+pub(crate) struct Streams {
+    session: String,
+    events: Arc<dyn EventStore>,
+    next: AtomicU64,
+    live: Mutex<HashMap<u64, Weak<Outlet>>>,
+}
+
+impl Streams {
+    /// The streams of session `session`; stream 0 is its standalone stream.
+    pub(crate) fn new(session: String, events: Arc<dyn EventStore>) -> Self {
+        Self {
+            session,
+            events,
+            next: AtomicU64::new(1),
+            live: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// A new stream number for a POST's response stream.
+    fn next_number(&self) -> u64 {
+        self.next.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Keeps one event of `stream`; returns its id.
+    pub(crate) fn append(&self, stream: u64, message: &[u8]) -> String {
+        self.events.append(&self.session, stream, message)
+    }
+
+    /// Remembers the outlet of a stream, for resumption.
+    fn register(&self, stream: u64, outlet: &Arc<Outlet>) {
+        let mut live = lock(&self.live);
+        live.retain(|_, o| o.strong_count() > 0);
+        live.insert(stream, Arc::downgrade(outlet));
+    }
+
+    /// The outlet of a stream still being written.
+    pub(crate) fn outlet(&self, stream: u64) -> Option<Arc<Outlet>> {
+        lock(&self.live).get(&stream)?.upgrade()
+    }
+
+    /// Forgets every outlet: the session ended.
+    pub(crate) fn close(&self) {
+        lock(&self.live).clear();
+    }
+
+    /// Sends the stored events after `last_event_id` to `frames`.
+    pub(crate) fn replay(&self, last_event_id: &str, frames: &mpsc::UnboundedSender<Bytes>) {
+        let Some(replay) = self.events.replay_after(&self.session, last_event_id) else {
+            return;
+        };
+        for (id, message) in replay.events {
+            // The priming event has no message to replay.
+            if !message.is_empty() {
+                let _ = frames.send(sse::event(Some(&id), &message));
+            }
+        }
+    }
+}
+
+impl Drop for Streams {
+    /// The session's events go with their last holder: a request still
+    /// streaming when the session ended may append until it finishes.
+    fn drop(&mut self) {
+        self.events.forget(&self.session);
+    }
+}
 
 /// The messages of one request on their way to the client.
 pub(crate) struct Outlet {
     state: Mutex<State>,
     ready: Notify,
-    stream: Option<(Arc<HttpSession>, u64)>,
+    stream: Option<(Arc<Streams>, u64)>,
 }
 
 enum State {
@@ -35,10 +106,11 @@ enum State {
 }
 
 impl Outlet {
-    /// An outlet for a modern request (no ids) or a legacy one (numbered on `session`).
-    pub(crate) fn new(session: Option<Arc<HttpSession>>) -> Arc<Self> {
-        let stream = session.map(|s| {
-            let number = s.next_stream();
+    /// An outlet for a modern request (no ids) or a legacy one (numbered
+    /// among its session's `streams`).
+    pub(crate) fn new(streams: Option<Arc<Streams>>) -> Arc<Self> {
+        let stream = streams.map(|s| {
+            let number = s.next_number();
             (s, number)
         });
         Arc::new(Self {
@@ -89,10 +161,10 @@ impl Outlet {
     ) -> mpsc::UnboundedReceiver<Bytes> {
         let (frames, reader) = mpsc::unbounded_channel();
         let mut state = lock(&self.state);
-        if let Some((session, number)) = &self.stream {
+        if let Some((streams, number)) = &self.stream {
             // Only a stream can break and be resumed: a JSON answer is not remembered.
-            session.register(*number, self);
-            let id = session.events.append(&session.id, *number, b"");
+            streams.register(*number, self);
+            let id = streams.append(*number, b"");
             let _ = frames.send(sse::priming(&id, retry.as_millis()));
         }
         let held = match std::mem::replace(&mut *state, State::Streaming(Some(frames))) {
@@ -121,11 +193,9 @@ impl Outlet {
     /// streams on.
     pub(crate) fn resume(&self, last_event_id: &str, frames: mpsc::UnboundedSender<Bytes>) {
         let mut state = lock(&self.state);
-        replay(
-            self.stream.as_ref().map(|(s, _)| &**s),
-            last_event_id,
-            &frames,
-        );
+        if let Some((streams, _)) = &self.stream {
+            streams.replay(last_event_id, &frames);
+        }
         if let State::Streaming(reader) = &mut *state {
             *reader = Some(frames);
         }
@@ -135,30 +205,12 @@ impl Outlet {
         let id = self
             .stream
             .as_ref()
-            .map(|(session, number)| session.events.append(&session.id, *number, message));
+            .map(|(streams, number)| streams.append(*number, message));
         if let Some(frames) = reader
             && frames.send(sse::event(id.as_deref(), message)).is_err()
         {
             // The reader went away; a legacy client may come back for the rest.
             *reader = None;
-        }
-    }
-}
-
-/// Sends the stored events after `last_event_id` to `frames`.
-pub(crate) fn replay(
-    session: Option<&HttpSession>,
-    last_event_id: &str,
-    frames: &mpsc::UnboundedSender<Bytes>,
-) {
-    let Some(session) = session else { return };
-    let Some(replay) = session.events.replay_after(&session.id, last_event_id) else {
-        return;
-    };
-    for (id, message) in replay.events {
-        // The priming event has no message to replay.
-        if !message.is_empty() {
-            let _ = frames.send(sse::event(Some(&id), &message));
         }
     }
 }

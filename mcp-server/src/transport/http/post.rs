@@ -12,17 +12,17 @@ use mcp_core::json::{JsonObject, JsonValue};
 use mcp_core::jsonrpc::{self, Message, Request, ResultResponse};
 use mcp_core::meta::{self, RequestMeta};
 use mcp_core::version::{self, Era};
-use serde::Deserialize;
+use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use tokio_util::sync::CancellationToken;
 
 use super::accept::Mode;
 use super::headers::{self, SESSION_ID};
 use super::outlet::{Outlet, OutletSink};
-use super::reply::{self, status_of};
+use super::response::{self, status_of};
 use super::session::HttpSession;
 use super::{Endpoint, sse};
 use crate::input::ClientRequester;
-use crate::server::{Caller, Server};
+use crate::server::{Caller, Checked, Server};
 use crate::source::Credentials;
 use crate::transport::outbound::Requester;
 
@@ -30,7 +30,7 @@ use crate::transport::outbound::Requester;
 pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
     let (parts, body) = request.into_parts();
     if let Err(why) = super::rebinding::check(&parts.headers, &endpoint.config) {
-        return reply::error(
+        return response::error(
             StatusCode::FORBIDDEN,
             None,
             ErrorObject::invalid_request(why),
@@ -40,7 +40,7 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
     let bytes = match axum::body::to_bytes(body, limit).await {
         Ok(bytes) => bytes,
         Err(_) => {
-            return reply::error(
+            return response::error(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 None,
                 ErrorObject::invalid_request(format!(
@@ -51,13 +51,13 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
     };
     let message = match jsonrpc::decode(&bytes) {
         Ok(message) => message,
-        Err(error) => return reply::error(StatusCode::BAD_REQUEST, error.id, error.error),
+        Err(error) => return response::error(StatusCode::BAD_REQUEST, error.id, error.error),
     };
     let credentials = super::credentials(&parts.headers);
     match headers::text(&parts.headers, SESSION_ID) {
         Ok(Some(session_id)) => {
             let Some(session) = endpoint.sessions.get(session_id) else {
-                return reply::error(
+                return response::error(
                     StatusCode::NOT_FOUND,
                     request_id(&message),
                     ErrorObject::invalid_request(
@@ -68,7 +68,7 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
             legacy(&endpoint, session, &parts.headers, message, credentials).await
         }
         Ok(None) => sessionless(&endpoint, &parts.headers, message, credentials).await,
-        Err(error) => reply::error(StatusCode::BAD_REQUEST, request_id(&message), error),
+        Err(error) => response::error(StatusCode::BAD_REQUEST, request_id(&message), error),
     }
 }
 
@@ -91,54 +91,50 @@ async fn legacy(
     if let Ok(Some(sent)) = headers::text(headers, headers::PROTOCOL_VERSION)
         && !version::SUPPORTED.contains(&sent)
     {
-        return reply::error(
+        return response::error(
             StatusCode::BAD_REQUEST,
             request_id(&message),
             ErrorObject::invalid_request(format!("Unsupported MCP-Protocol-Version: {sent}")),
         );
     }
     let request = match message {
-        Message::Response(response) => {
-            session.outbound.settle(response);
-            return reply::accepted();
+        Message::Response(answer) => {
+            session.outbound.settle(answer);
+            return response::accepted();
         }
         Message::Notification(notification) => {
-            session.running.notify(&notification);
-            return reply::accepted();
+            let caller = Caller::on(session.lifecycle.clone()).with_credentials(credentials);
+            if endpoint.server.admit(&notification, &caller).await {
+                session.running.notify(&notification);
+            }
+            return response::accepted();
         }
         Message::Request(request) => request,
     };
-    if let Some(answer) = session.lifecycle.answer(&endpoint.server, &request) {
-        return reply::json(StatusCode::OK, answer);
-    }
-    let Some(negotiated) = session.lifecycle.session() else {
-        return reply::error(
+    if !session.lifecycle.is_initialized() && request.method != "initialize" {
+        return response::error(
             StatusCode::BAD_REQUEST,
             Some(request.id),
             ErrorObject::invalid_request("The session is not initialized: send `initialize` first"),
         );
-    };
+    }
     let cancellation = session.start(request.id.clone());
-    let outlet = Outlet::new(Some(session.clone()));
+    let outlet = Outlet::new(Some(session.streams.clone()));
     // Requests to the client ride this call's own stream.
     let stream = outlet.clone();
     let requester: Arc<dyn ClientRequester> = Arc::new(Requester {
         outbound: session.outbound.clone(),
         send: move |bytes| stream.send(bytes),
     });
-    let caller = Caller {
-        era: Era::Legacy,
-        credentials,
-        notifications: Arc::new(OutletSink(outlet.clone())),
-        cancellation,
-        session: Some(negotiated),
-        requester: Some(requester),
-        input_timeout: endpoint.config.input_timeout,
-    };
+    let caller = Caller::on(session.lifecycle.clone())
+        .with_credentials(credentials)
+        .with_notifications(Arc::new(OutletSink(outlet.clone())))
+        .with_cancellation(cancellation)
+        .with_requester(Some(requester), endpoint.config.input_timeout);
     let id = request.id.clone();
     let call = Call {
         request,
-        meta: None,
+        checked: None,
         caller,
         outlet,
         cancel_on_close: None,
@@ -163,12 +159,16 @@ async fn sessionless(
     let legacy_header = sent_version.is_none_or(|v| version::era_of(v) == Some(Era::Legacy));
     let request = match message {
         Message::Request(request) if request.method == "initialize" && legacy_header => {
-            return initialize(endpoint, &request);
+            return initialize(endpoint, headers, request, credentials).await;
         }
         Message::Request(request) => request,
-        Message::Notification(_) => return reply::accepted(),
+        Message::Notification(notification) => {
+            let caller = Caller::modern().with_credentials(credentials);
+            endpoint.server.admit(&notification, &caller).await;
+            return response::accepted();
+        }
         Message::Response(_) => {
-            return reply::error(
+            return response::error(
                 StatusCode::BAD_REQUEST,
                 None,
                 ErrorObject::invalid_request(
@@ -177,10 +177,10 @@ async fn sessionless(
             );
         }
     };
-    let meta = match check_modern(&endpoint.server, headers, &request) {
-        Ok(meta) => meta,
+    let checked = match check_modern(&endpoint.server, headers, &request) {
+        Ok(checked) => checked,
         Err(error) => {
-            return reply::error(
+            return response::error(
                 status_of(&error).max(StatusCode::BAD_REQUEST),
                 Some(request.id),
                 error,
@@ -189,18 +189,14 @@ async fn sessionless(
     };
     let cancellation = CancellationToken::new();
     let outlet = Outlet::new(None);
-    let caller = Caller {
-        era: Era::Modern,
-        credentials,
-        notifications: Arc::new(OutletSink(outlet.clone())),
-        cancellation: cancellation.clone(),
-        session: None,
-        requester: None,
-        input_timeout: endpoint.config.input_timeout,
-    };
+    let caller = Caller::modern()
+        .with_credentials(credentials)
+        .with_notifications(Arc::new(OutletSink(outlet.clone())))
+        .with_cancellation(cancellation.clone())
+        .with_requester(None, endpoint.config.input_timeout);
     let call = Call {
         request,
-        meta: Some(meta),
+        checked: Some(checked),
         caller,
         outlet,
         cancel_on_close: Some(cancellation),
@@ -210,61 +206,109 @@ async fn sessionless(
     respond(endpoint, call).await
 }
 
-/// Mints a session and answers `initialize` on it.
-fn initialize(endpoint: &Endpoint, request: &Request) -> Response {
+/// Mints a session and runs `initialize` on it; the session lives on only
+/// if `initialize` was answered without error.
+async fn initialize(
+    endpoint: &Arc<Endpoint>,
+    headers: &HeaderMap,
+    request: Request,
+    credentials: Credentials,
+) -> Response {
     let Some(session) = endpoint.sessions.create() else {
-        return reply::error(
+        return response::error(
             StatusCode::SERVICE_UNAVAILABLE,
-            Some(request.id.clone()),
+            Some(request.id),
             ErrorObject::internal_error(format!(
                 "Too many sessions: {} are live; retry later",
                 endpoint.config.max_sessions
             )),
         );
     };
-    let answer = session
-        .lifecycle
-        .answer(&endpoint.server, request)
-        .unwrap_or_default();
-    let mut response = reply::json(StatusCode::OK, answer);
-    if session.lifecycle.session().is_none() {
-        // The params were not an `initialize`'s: no session after all.
-        endpoint.sessions.remove(&session.id);
-        *response.status_mut() = StatusCode::BAD_REQUEST;
-        return response;
+    let id = session.id.clone();
+    let mut answer = legacy(endpoint, session.clone(), headers, Message::Request(request), credentials).await;
+    if !session.lifecycle.is_initialized() {
+        // Refused: no session after all.
+        endpoint.sessions.remove(&id);
+        if answer.status() == StatusCode::OK {
+            *answer.status_mut() = StatusCode::BAD_REQUEST;
+        }
+        return answer;
     }
-    if let Ok(value) = HeaderValue::from_str(&session.id) {
-        response.headers_mut().insert(SESSION_ID, value);
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        answer.headers_mut().insert(SESSION_ID, value);
     }
-    response
+    answer
 }
 
-/// Only what the transport checks of a modern request's params.
-#[derive(Deserialize)]
+/// Only what the transport checks of a modern request's params: its
+/// `_meta`, the member `Mcp-Name` mirrors, and the arguments of a tool
+/// whose arguments are mirrored in headers.
+#[derive(Default)]
 struct Probe {
-    #[serde(rename = "_meta", default)]
     meta: Option<RequestMeta>,
-    #[serde(default)]
-    name: Option<JsonValue>,
-    #[serde(default)]
-    uri: Option<JsonValue>,
-    #[serde(rename = "taskId", default)]
-    task_id: Option<JsonValue>,
-    /// Read only for tools whose arguments are mirrored in headers.
-    #[serde(default)]
+    target: Option<JsonValue>,
     arguments: Option<Box<serde_json::value::RawValue>>,
 }
 
+/// Reads a [`Probe`] out of params, skipping every other member undecoded.
+struct ProbeSeed<'m> {
+    target: Option<&'m str>,
+    arguments: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for ProbeSeed<'_> {
+    type Value = Probe;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Probe, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ProbeSeed<'_> {
+    type Value = Probe;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a params object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Probe, A::Error> {
+        let mut probe = Probe::default();
+        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+            if key == "_meta" {
+                probe.meta = map.next_value()?;
+            } else if Some(&*key) == self.target {
+                probe.target = Some(map.next_value()?);
+            } else if self.arguments && key == "arguments" {
+                probe.arguments = Some(map.next_value()?);
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(probe)
+    }
+}
+
 /// The 2026-07-28 header and `_meta` rules, in the order the transport
-/// specification gives them; the request's `_meta`, decoded once for the
+/// specification gives them; the request's `_meta`, checked once for the
 /// server to use.
 fn check_modern(
     server: &Server,
     headers: &HeaderMap,
     request: &Request,
-) -> Result<RequestMeta, ErrorObject> {
+) -> Result<Checked, ErrorObject> {
     let header_version = headers::protocol_version(headers)?;
-    let probe: Probe = request.params_as()?;
+    let seed = ProbeSeed {
+        target: server.target_member(&request.method, Era::Modern),
+        arguments: request.method == "tools/call" && server.mirrors_params(),
+    };
+    let probe = match request.params.as_deref() {
+        None => Probe::default(),
+        Some(raw) => {
+            let mut deserializer = serde_json::Deserializer::from_str(raw.get());
+            seed.deserialize(&mut deserializer)
+                .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))?
+        }
+    };
     let meta = probe.meta.unwrap_or_default();
     let Some(body_version) = meta.protocol_version.as_deref() else {
         return Err(crate::error::missing_meta(meta::PROTOCOL_VERSION));
@@ -277,16 +321,10 @@ fn check_modern(
             "Header mismatch: MCP-Protocol-Version header value '{header_version}' does not match body value '{body_version}'"
         )));
     }
-    version::negotiate_modern(body_version, version::SUPPORTED).map_err(ErrorObject::from)?;
-    let target = match headers::name_member(&request.method) {
-        Some("name") => probe.name.as_ref(),
-        Some("uri") => probe.uri.as_ref(),
-        Some(_) => probe.task_id.as_ref(),
-        None => None,
-    };
-    headers::check_method_and_name(headers, &request.method, target)?;
-    if request.method == "tools/call"
-        && let Some(JsonValue::String(tool)) = &probe.name
+    let checked = Checked::new(meta)?;
+    headers::check_method_and_name(headers, &request.method, probe.target.as_ref())?;
+    if let Some(JsonValue::String(tool)) = &probe.target
+        && request.method == "tools/call"
     {
         let mirrored = server.param_headers(tool);
         if !mirrored.is_empty() {
@@ -296,14 +334,14 @@ fn check_modern(
             headers::check_params(headers, mirrored, arguments.as_ref())?;
         }
     }
-    Ok(meta)
+    Ok(checked)
 }
 
 /// One request on its way to its handler, with what its transport decided.
 struct Call {
     request: Request,
-    /// The request's `_meta`, when the transport decoded it to check it.
-    meta: Option<RequestMeta>,
+    /// The request's `_meta`, when the transport checked it.
+    checked: Option<Checked>,
     caller: Caller,
     outlet: Arc<Outlet>,
     /// Fires when the client stops reading (modern requests: closing the
@@ -331,7 +369,7 @@ impl Drop for Done {
 async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     let Call {
         request,
-        meta,
+        checked,
         caller,
         outlet,
         cancel_on_close,
@@ -341,7 +379,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     let id = request.id.clone();
     // The permit is held while the handler runs.
     let Ok(permit) = endpoint.running.clone().try_acquire_owned() else {
-        return reply::error(
+        return response::error(
             StatusCode::SERVICE_UNAVAILABLE,
             Some(id),
             ErrorObject::internal_error(format!(
@@ -351,13 +389,13 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
         );
     };
     let guard = cancel_on_close.map(CancellationToken::drop_guard);
-    let era = caller.era;
+    let era = caller.era_for(&request.method);
     let server = endpoint.server.clone();
     let timeout = endpoint.config.request_timeout;
     let mut running = tokio::spawn(async move {
         let token = caller.cancellation.clone();
         let answer =
-            match tokio::time::timeout(timeout, server.answer(request, meta, &caller)).await {
+            match tokio::time::timeout(timeout, server.answer(request, checked, &caller)).await {
                 Ok(answer) => answer,
                 Err(_) => {
                     token.cancel();
@@ -400,7 +438,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
                 guard.disarm();
             }
             return match answer {
-                Ok(result) => reply::json(
+                Ok(result) => response::json(
                     StatusCode::OK,
                     serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
                 ),
@@ -410,7 +448,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
                     } else {
                         StatusCode::OK
                     };
-                    reply::error(status, Some(id), error)
+                    response::error(status, Some(id), error)
                 }
             };
         }
@@ -434,11 +472,14 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     sse::response(sse::body(frames, guard))
 }
 
-/// A handler's answer, or the error a panicking handler leaves.
+/// A handler's answer (the server answers a panic like any failure; a task
+/// that ends otherwise was cancelled with the runtime).
 async fn joined(
     running: &mut tokio::task::JoinHandle<Result<Box<serde_json::value::RawValue>, ErrorObject>>,
 ) -> Result<Box<serde_json::value::RawValue>, ErrorObject> {
-    running
-        .await
-        .unwrap_or_else(|_| Err(ErrorObject::internal_error("The handler panicked")))
+    running.await.unwrap_or_else(|_| {
+        Err(ErrorObject::internal_error(
+            "Internal error: the request ended without an answer",
+        ))
+    })
 }

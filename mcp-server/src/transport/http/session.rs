@@ -3,8 +3,7 @@
 //! past their expiry, and capped in number.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
@@ -12,8 +11,8 @@ use mcp_core::jsonrpc::RequestId;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::outlet::Outlet;
-use crate::legacy::Lifecycle;
+use super::outlet::Streams;
+use crate::lifecycle::Lifecycle;
 use crate::lock::lock;
 use crate::store::EventStore;
 use crate::transport::outbound::Outbound;
@@ -88,14 +87,12 @@ fn mint_id() -> String {
 /// One legacy client's session.
 pub(crate) struct HttpSession {
     pub(crate) id: String,
-    pub(crate) lifecycle: Lifecycle,
+    pub(crate) lifecycle: Arc<Lifecycle>,
     pub(crate) outbound: Arc<Outbound>,
-    pub(crate) events: Arc<dyn EventStore>,
+    pub(crate) streams: Arc<Streams>,
     /// Fires when the session ends; every request of the session is its child.
     pub(crate) ended: CancellationToken,
     last_seen: Mutex<Instant>,
-    next_stream: AtomicU64,
-    outlets: Mutex<HashMap<u64, Weak<Outlet>>>,
     pub(crate) running: Running,
     standalone: Mutex<Option<mpsc::WeakUnboundedSender<Bytes>>>,
 }
@@ -103,15 +100,12 @@ pub(crate) struct HttpSession {
 impl HttpSession {
     fn new(id: String, events: Arc<dyn EventStore>) -> Self {
         Self {
+            streams: Arc::new(Streams::new(id.clone(), events)),
             id,
-            lifecycle: Lifecycle::default(),
+            lifecycle: Arc::default(),
             outbound: Arc::new(Outbound::default()),
-            events,
             ended: CancellationToken::new(),
             last_seen: Mutex::new(Instant::now()),
-            // Stream 0 is the standalone GET stream.
-            next_stream: AtomicU64::new(1),
-            outlets: Mutex::new(HashMap::new()),
             running: Running::default(),
             standalone: Mutex::new(None),
         }
@@ -155,24 +149,7 @@ impl HttpSession {
 
     fn end(&self) {
         self.ended.cancel();
-        lock(&self.outlets).clear();
-    }
-
-    /// A new stream number for a POST's response stream.
-    pub(crate) fn next_stream(&self) -> u64 {
-        self.next_stream.fetch_add(1, Ordering::Relaxed)
-    }
-
-    /// Remembers the outlet of a stream, for resumption.
-    pub(crate) fn register(&self, stream: u64, outlet: &Arc<Outlet>) {
-        let mut outlets = lock(&self.outlets);
-        outlets.retain(|_, o| o.strong_count() > 0);
-        outlets.insert(stream, Arc::downgrade(outlet));
-    }
-
-    /// The outlet of a stream still being written.
-    pub(crate) fn outlet(&self, stream: u64) -> Option<Arc<Outlet>> {
-        lock(&self.outlets).get(&stream)?.upgrade()
+        self.streams.close();
     }
 
     /// Tracks a running request, cancelled with the session or by the client.
@@ -186,13 +163,5 @@ impl HttpSession {
     pub(crate) fn stop(&self, id: &RequestId) {
         self.running.stop(id);
         self.touch();
-    }
-}
-
-impl Drop for HttpSession {
-    /// The session's events go with its last holder: a request still
-    /// streaming when the session ended may append until it finishes.
-    fn drop(&mut self) {
-        self.events.forget(&self.id);
     }
 }

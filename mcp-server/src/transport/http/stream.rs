@@ -9,13 +9,13 @@ use axum::extract::{Request as HttpRequest, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use mcp_core::error::ErrorObject;
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::mpsc;
 
 use super::headers::{self, LAST_EVENT_ID, SESSION_ID};
-use super::outlet::replay;
-use super::reply;
+use super::response;
 use super::session::HttpSession;
 use super::{Endpoint, sse};
+use crate::transport::changes::ChangeFeed;
 
 /// The session a `GET` or `DELETE` names, or the response that refuses it.
 #[allow(
@@ -24,7 +24,7 @@ use super::{Endpoint, sse};
 )]
 fn session_of(endpoint: &Endpoint, headers: &HeaderMap) -> Result<Arc<HttpSession>, Response> {
     if let Err(why) = super::rebinding::check(headers, &endpoint.config) {
-        return Err(reply::error(
+        return Err(response::error(
             StatusCode::FORBIDDEN,
             None,
             ErrorObject::invalid_request(why),
@@ -32,7 +32,7 @@ fn session_of(endpoint: &Endpoint, headers: &HeaderMap) -> Result<Arc<HttpSessio
     }
     match headers::text(headers, SESSION_ID) {
         Ok(Some(id)) => endpoint.sessions.get(id).ok_or_else(|| {
-            reply::error(
+            response::error(
                 StatusCode::NOT_FOUND,
                 None,
                 ErrorObject::invalid_request(
@@ -42,14 +42,14 @@ fn session_of(endpoint: &Endpoint, headers: &HeaderMap) -> Result<Arc<HttpSessio
         }),
         // Without a session there is nothing to stream or end: 2026-07-28
         // clients do neither.
-        Ok(None) => Err(reply::error(
+        Ok(None) => Err(response::error(
             StatusCode::METHOD_NOT_ALLOWED,
             None,
             ErrorObject::invalid_request(
                 "GET and DELETE need the Mcp-Session-Id of a 2025-11-25 session",
             ),
         )),
-        Err(error) => Err(reply::error(StatusCode::BAD_REQUEST, None, error)),
+        Err(error) => Err(response::error(StatusCode::BAD_REQUEST, None, error)),
     }
 }
 
@@ -69,16 +69,16 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
     if let (Some(last), Some(stream)) = (last, stream)
         && stream != STANDALONE
     {
-        match session.outlet(stream) {
+        match session.streams.outlet(stream) {
             // The response is still to come: replay, then stream on.
             Some(outlet) => outlet.resume(last, frames),
             // The stream ended: replay what is kept.
-            None => replay(Some(&session), last, &frames),
+            None => session.streams.replay(last, &frames),
         }
         return sse::response(sse::body(reader, ()));
     }
     if !session.claim_standalone(&frames) {
-        return reply::error(
+        return response::error(
             StatusCode::CONFLICT,
             None,
             ErrorObject::invalid_request(
@@ -88,7 +88,7 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
     }
     // Resuming the standalone stream: what it missed, then what comes.
     if let Some(last) = last.filter(|_| stream == Some(STANDALONE)) {
-        replay(Some(&session), last, &frames);
+        session.streams.replay(last, &frames);
     }
     forward_changes(&endpoint, &session, frames);
     sse::response(sse::body(reader, ()))
@@ -119,7 +119,7 @@ fn forward_changes(
     session: &Arc<HttpSession>,
     frames: mpsc::UnboundedSender<Bytes>,
 ) {
-    let mut changes = endpoint.server.listen_changes();
+    let mut feed = ChangeFeed::new(&endpoint.server, session.lifecycle.clone());
     let session = session.clone();
     let keep_alive = endpoint.config.keep_alive;
     tokio::spawn(async move {
@@ -133,21 +133,12 @@ fn forward_changes(
                     session.touch();
                     return;
                 }
-                change = changes.recv() => match change {
-                    Ok(change) => {
-                        let Some(bytes) = session
-                            .lifecycle
-                            .notification_for(&change)
-                            .and_then(|n| serde_json::to_vec(&n).ok())
-                        else {
-                            continue;
-                        };
-                        let id = session.events.append(&session.id, STANDALONE, &bytes);
-                        sse::event(Some(&id), &bytes)
-                    }
-                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                    Err(broadcast::error::RecvError::Closed) => return,
-                },
+                notification = feed.next() => {
+                    let Some(notification) = notification else { return };
+                    let Ok(bytes) = serde_json::to_vec(&notification) else { continue };
+                    let id = session.streams.append(STANDALONE, &bytes);
+                    sse::event(Some(&id), &bytes)
+                }
                 _ = ticks.tick() => sse::keep_alive(),
             };
             if frames.send(frame).is_err() {

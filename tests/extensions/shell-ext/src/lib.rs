@@ -5,6 +5,7 @@
 use mcp_server::contributor::{Contributions, Contributor};
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
+use mcp_server::BootContext;
 use mcp_server::registry::{Item, Registration};
 use std::sync::Arc;
 
@@ -28,18 +29,14 @@ impl Contributor for ShellTools {
     }
 }
 
-fn shell_tools() -> Item {
+fn shell_tools(_: &BootContext) -> Item {
     Item::Contributor(Arc::new(ShellTools))
 }
 
-fn extension() -> Item {
+fn extension(_: &BootContext) -> Item {
     Item::Extension
 }
 
-mcp_server::__private::inventory::submit! {
-    Registration::new(mcp_server::origin!(), "ShellTools", 0, shell_tools)
-}
+mcp_server::register!(Registration::new(mcp_server::origin!(), "ShellTools", 0, shell_tools));
 
-mcp_server::__private::inventory::submit! {
-    Registration::new(mcp_server::origin!(), "shell-ext", 0, extension)
-}
+mcp_server::register!(Registration::new(mcp_server::origin!(), "shell-ext", 0, extension));

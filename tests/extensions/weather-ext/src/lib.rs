@@ -6,6 +6,7 @@
 use mcp_server::contributor::{Contributions, Contributor};
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
+use mcp_server::BootContext;
 use mcp_server::registry::{Item, Registration};
 use std::sync::Arc;
 
@@ -29,18 +30,14 @@ impl Contributor for WeatherTools {
     }
 }
 
-fn weather_tools() -> Item {
+fn weather_tools(_: &BootContext) -> Item {
     Item::Contributor(Arc::new(WeatherTools))
 }
 
-fn extension() -> Item {
+fn extension(_: &BootContext) -> Item {
     Item::Extension
 }
 
-mcp_server::__private::inventory::submit! {
-    Registration::new(mcp_server::origin!(), "WeatherTools", 0, weather_tools)
-}
+mcp_server::register!(Registration::new(mcp_server::origin!(), "WeatherTools", 0, weather_tools));
 
-mcp_server::__private::inventory::submit! {
-    Registration::new(mcp_server::origin!(), "weather-ext", 0, extension)
-}
+mcp_server::register!(Registration::new(mcp_server::origin!(), "weather-ext", 0, extension));

@@ -4,7 +4,9 @@ use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 use mcp_core::error::{ErrorCode, ErrorObject};
-use mcp_core::jsonrpc::{ErrorResponse, RequestId};
+use mcp_core::jsonrpc::RequestId;
+
+use crate::reply::encode_error;
 
 /// A JSON body with `status`.
 pub(crate) fn json(status: StatusCode, body: Vec<u8>) -> Response {
@@ -19,10 +21,7 @@ pub(crate) fn json(status: StatusCode, body: Vec<u8>) -> Response {
 
 /// A JSON-RPC error response with `status`.
 pub(crate) fn error(status: StatusCode, id: Option<RequestId>, error: ErrorObject) -> Response {
-    json(
-        status,
-        serde_json::to_vec(&ErrorResponse::new(id, error)).unwrap_or_default(),
-    )
+    json(status, encode_error(id, error))
 }
 
 /// An empty `202 Accepted`, for notifications and client responses.

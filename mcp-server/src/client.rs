@@ -1,16 +1,17 @@
-//! An in-memory transport and client: drive a built server from tests (or
-//! from an application) without any I/O.
+//! The in-memory client: drives a built server from tests (or from an
+//! application) without any I/O, through the same pipeline as a transport.
 //!
 //! The client speaks the 2026-07-28 era by default, filling each request's
 //! `_meta` with the protocol version and its capabilities, and records the
-//! notifications the server sends back.
+//! notifications the server sends back; [`MemoryClient::initialize`] makes
+//! it a 2025-11-25 session.
 //!
 //! ```
 //! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
 //! use mcp_server::{Server, origin};
 //! use mcp_server::contributor::contributor_fn;
 //! use mcp_server::handler::handler_fn;
-//! use mcp_server::memory::MemoryClient;
+//! use mcp_server::client::MemoryClient;
 //! use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 //!
 //! let server = Server::builder().without_linked()
@@ -44,6 +45,7 @@ use serde_json::json;
 use tokio_util::sync::CancellationToken;
 
 use crate::input::ClientRequester;
+use crate::lifecycle::Lifecycle;
 use crate::lock::lock;
 use crate::reply::{AlternateResult, Reply};
 use crate::server::{Caller, Server, Session};
@@ -65,7 +67,7 @@ pub struct MemoryClient {
     server: Server,
     credentials: Credentials,
     capabilities: ClientCapabilities,
-    session: Option<Arc<Session>>,
+    lifecycle: Option<Arc<Lifecycle>>,
     next_id: AtomicI64,
     notifications: Arc<Recorder>,
     requester: Option<Arc<dyn ClientRequester>>,
@@ -86,7 +88,7 @@ impl MemoryClient {
             server: server.clone(),
             credentials: Credentials::none(),
             capabilities: ClientCapabilities::default(),
-            session: None,
+            lifecycle: None,
             next_id: AtomicI64::new(1),
             requester: None,
             notifications: Arc::default(),
@@ -118,24 +120,47 @@ impl MemoryClient {
     /// Speaks the legacy era, as if `initialize` had negotiated `session`.
     #[must_use]
     pub fn legacy(mut self, session: Session) -> Self {
-        self.session = Some(Arc::new(session));
+        self.lifecycle = Some(Arc::new(Lifecycle::negotiated(session)));
         self
+    }
+
+    /// Speaks the legacy era: sends `initialize` for `version` with this
+    /// client's capabilities, through the whole pipeline.
+    ///
+    /// # Errors
+    ///
+    /// The server's error, when it refuses the `initialize`.
+    pub async fn initialize(mut self, version: &str) -> Result<Self, ErrorObject> {
+        self.lifecycle = Some(Arc::new(Lifecycle::default()));
+        let params = json!({
+            "protocolVersion": version,
+            "capabilities": self.capabilities,
+            "clientInfo": {"name": "memory-client", "version": env!("CARGO_PKG_VERSION")},
+        });
+        self.request_raw("initialize", params).await?;
+        let notification = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        self.send(&notification).await;
+        Ok(self)
+    }
+
+    /// The session `initialize` negotiated, if any.
+    pub fn session(&self) -> Option<Arc<Session>> {
+        self.lifecycle.as_ref()?.session()
     }
 
     fn caller(&self, cancellation: CancellationToken) -> Caller {
         Caller {
-            era: if self.session.is_some() {
-                Era::Legacy
-            } else {
-                Era::Modern
-            },
             credentials: self.credentials.clone(),
             notifications: self.notifications.clone(),
             cancellation,
-            session: self.session.clone(),
+            lifecycle: self.lifecycle.clone(),
             requester: self.requester.clone(),
             input_timeout: crate::context::DEFAULT_INPUT_TIMEOUT,
         }
+    }
+
+    fn era(&self, method: &str) -> Era {
+        self.caller(CancellationToken::new()).era_for(method)
     }
 
     /// Sends one JSON message as is; returns the response, if any.
@@ -167,7 +192,7 @@ impl MemoryClient {
         mut params: JsonValue,
         cancellation: CancellationToken,
     ) -> Result<JsonValue, ErrorObject> {
-        if self.session.is_none() {
+        if self.era(method) == Era::Modern {
             self.fill_meta(&mut params);
         }
         let id = RequestId::Number(self.next_id.fetch_add(1, Ordering::Relaxed));

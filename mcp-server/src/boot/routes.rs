@@ -1,0 +1,484 @@
+//! Building every route: the built-in methods from what was contributed,
+//! the lifecycle and discovery methods, and the contributed methods, each
+//! in its eras; a wire name may be taken once per era.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use mcp_core::completion::{Complete, CompleteResult};
+use mcp_core::discover::Discover;
+use mcp_core::legacy::initialize::Initialize;
+use mcp_core::legacy::logging::SetLevel;
+use mcp_core::legacy::ping::Ping;
+use mcp_core::legacy::subscribe::{Subscribe, Unsubscribe};
+use mcp_core::method::Method;
+use mcp_core::prompts::{GetPrompt, ListPrompts, Prompt};
+use mcp_core::resources::{ListResourceTemplates, ListResources, ReadResource, Resource, ResourceTemplate};
+use mcp_core::tools::{CallTool, ListTools, Tool};
+use mcp_core::version::{self, Era};
+
+use super::chains::ChainBuilder;
+use super::context::BootContext;
+use super::contribute::Union;
+use super::error::BootError;
+use super::fold::{Folder, Folds};
+use crate::config::ServerSection;
+use crate::contributor::{CompletionRef, Contributed, WithHandler};
+use crate::customizer::MethodDescriptor;
+use crate::dispatch::{
+    ByName, Catalog, Completer, Completions, Discovery, Guards, HandlerChain, ListScreen, Listed,
+    Listing, NotFound, PendingTyped, Resources, Route, RouteOptions, Routes, Single, route,
+    unknown_prompt, unknown_reference, unknown_resource, unknown_tool,
+};
+use crate::handler::{Handler, handler_fn};
+use crate::lifecycle::{Initializer, Maintenance};
+use crate::origin::Origin;
+use crate::server::Catalogue;
+use crate::target::{Target, TargetKind};
+use crate::tool::ParamHeader;
+use crate::uri_template::UriTemplate;
+
+/// The methods the framework owns, per era, served or not: a contribution
+/// may not take their names in those eras.
+const RESERVED: &[(&str, &[Era])] = &[
+    ("tools/list", Era::ALL),
+    ("tools/call", Era::ALL),
+    ("prompts/list", Era::ALL),
+    ("prompts/get", Era::ALL),
+    ("resources/list", Era::ALL),
+    ("resources/templates/list", Era::ALL),
+    ("resources/read", Era::ALL),
+    ("completion/complete", Era::ALL),
+    ("server/discover", Era::MODERN),
+    ("subscriptions/listen", Era::MODERN),
+    ("initialize", Era::LEGACY),
+    ("ping", Era::LEGACY),
+    ("logging/setLevel", Era::LEGACY),
+    ("resources/subscribe", Era::LEGACY),
+    ("resources/unsubscribe", Era::LEGACY),
+];
+
+/// What building the routes makes.
+pub(super) struct Built {
+    pub(super) routes: Routes,
+    pub(super) catalogue: Catalogue,
+    pub(super) param_headers: HashMap<String, Vec<ParamHeader>>,
+    /// Every route, for the report.
+    pub(super) all: Vec<Arc<dyn Route>>,
+}
+
+/// Everything routes are built from.
+pub(super) struct Inputs<'a, 'b> {
+    pub(super) boot: &'b BootContext,
+    pub(super) folder: Folder<'a>,
+    pub(super) chains: ChainBuilder<'a>,
+    pub(super) typed: Vec<PendingTyped>,
+    pub(super) server: ServerSection,
+    pub(super) initializer: Option<Initializer>,
+    pub(super) discovery: Option<Discovery>,
+}
+
+impl Inputs<'_, '_> {
+    /// Builds every route, reporting every problem into `errors`.
+    pub(super) fn build(mut self, union: Union, errors: &mut Vec<BootError>) -> Built {
+        let mut built = Built {
+            routes: Routes::default(),
+            catalogue: Catalogue::default(),
+            param_headers: HashMap::new(),
+            all: Vec::new(),
+        };
+        self.tools(union.tools, &mut built, errors);
+        let prompt_guards = self.prompts(union.prompts, &mut built, errors);
+        let template_guards = self.resources(union.resources, union.templates, &mut built, errors);
+        self.completions(union.completions, prompt_guards, template_guards, &mut built, errors);
+        self.lifecycle(&mut built);
+        self.methods(union.methods, &mut built, errors);
+        self.folder.unmatched(errors);
+        let mut leftover = self.typed;
+        leftover.sort_by(|a, b| (&a.name, a.origin).cmp(&(&b.name, b.origin)));
+        for p in leftover {
+            errors.push(BootError::UnknownMethod {
+                interceptor: p.name,
+                origin: p.origin,
+                method: p.item.method.to_owned(),
+            });
+        }
+        built
+    }
+
+    fn add(&mut self, method: &str, route: Arc<dyn Route>, built: &mut Built) {
+        built.routes.insert(method, route.clone());
+        built.all.push(route);
+    }
+
+    fn route<M: Method>(
+        &mut self,
+        resolver: Box<dyn crate::dispatch::Resolve<M>>,
+        options: RouteOptions<M>,
+        built: &mut Built,
+    ) {
+        let route = route::<M>(&mut self.typed, resolver, options);
+        self.add(M::NAME, route, built);
+    }
+
+    /// Folds each contributed handler of kind `D` and builds its chain.
+    fn handlers<D: Folds, M: Method>(
+        &mut self,
+        items: Vec<WithHandler<D, M>>,
+        not_found: NotFound<M>,
+        errors: &mut Vec<BootError>,
+    ) -> Vec<(Listed<D>, HandlerChain<M>)> {
+        items
+            .into_iter()
+            .map(
+                |Contributed {
+                     value: (descriptor, handler),
+                     origin,
+                 }| {
+                    let config = self.folder.fold(descriptor, origin, self.boot, errors);
+                    let (descriptor, parts) = self.chains.configured(M::NAME, config);
+                    let guards = parts.guards.clone();
+                    let chain = parts.with(handler, not_found);
+                    (Listed { descriptor, guards }, chain)
+                },
+            )
+            .collect()
+    }
+
+    /// A list method over `items`.
+    fn listing<M: Method, D>(&mut self, items: Vec<Listed<D>>, built: &mut Built) -> Vec<D>
+    where
+        D: Folds,
+        Listing<D>: Handler<M>,
+        ListScreen<D>: crate::dispatch::Screen<M>,
+    {
+        let catalog = Catalog::new(items);
+        let listing = Listing {
+            catalog: catalog.clone(),
+            page_size: self.server.page_size.max(1),
+            ttl_ms: self.server.list_ttl_ms,
+            cache_scope: Default::default(),
+        };
+        let chain = self
+            .chains
+            .unguarded(M::NAME)
+            .with::<M>(Arc::new(listing), |_| {
+                mcp_core::error::ErrorObject::internal_error("a list has no target to hide")
+            });
+        let descriptors = catalog.descriptors();
+        let options = RouteOptions {
+            screen: Some(Box::new(ListScreen(catalog))),
+            ..RouteOptions::owned_by(Origin::FRAMEWORK)
+        };
+        self.route::<M>(Box::new(Single(chain)), options, built);
+        descriptors
+    }
+
+    fn tools(
+        &mut self,
+        tools: Vec<WithHandler<Tool, CallTool>>,
+        built: &mut Built,
+        errors: &mut Vec<BootError>,
+    ) {
+        if tools.is_empty() {
+            return;
+        }
+        let mut by_name = ByName {
+            chains: HashMap::with_capacity(tools.len()),
+            order: Vec::with_capacity(tools.len()),
+            not_found: unknown_tool,
+        };
+        let mut listed = Vec::with_capacity(tools.len());
+        for (item, chain) in self.handlers(tools, unknown_tool, errors) {
+            let mirrored = crate::tool::param_headers(&item.descriptor);
+            if !mirrored.is_empty() {
+                built
+                    .param_headers
+                    .insert(item.descriptor.name.clone(), mirrored);
+            }
+            by_name.order.push(item.descriptor.name.clone());
+            by_name.chains.insert(item.descriptor.name.clone(), chain);
+            listed.push(item);
+        }
+        self.route::<CallTool>(
+            Box::new(by_name),
+            RouteOptions::owned_by(Origin::FRAMEWORK),
+            built,
+        );
+        built.catalogue.tools = self.listing::<ListTools, _>(listed, built);
+    }
+
+    /// Builds the prompt routes; the guards of each prompt, by name.
+    fn prompts(
+        &mut self,
+        prompts: Vec<WithHandler<Prompt, GetPrompt>>,
+        built: &mut Built,
+        errors: &mut Vec<BootError>,
+    ) -> BTreeMap<String, Arc<Guards>> {
+        let mut guards = BTreeMap::new();
+        if prompts.is_empty() {
+            return guards;
+        }
+        let mut by_name = ByName {
+            chains: HashMap::with_capacity(prompts.len()),
+            order: Vec::with_capacity(prompts.len()),
+            not_found: unknown_prompt,
+        };
+        let mut listed = Vec::with_capacity(prompts.len());
+        for (item, chain) in self.handlers(prompts, unknown_prompt, errors) {
+            guards.insert(item.descriptor.name.clone(), item.guards.clone());
+            by_name.order.push(item.descriptor.name.clone());
+            by_name.chains.insert(item.descriptor.name.clone(), chain);
+            listed.push(item);
+        }
+        self.route::<GetPrompt>(
+            Box::new(by_name),
+            RouteOptions::owned_by(Origin::FRAMEWORK),
+            built,
+        );
+        built.catalogue.prompts = self.listing::<ListPrompts, _>(listed, built);
+        guards
+    }
+
+    /// Builds the resource routes; the guards of each template, by URI template.
+    fn resources(
+        &mut self,
+        resources: Vec<WithHandler<Resource, ReadResource>>,
+        templates: Vec<WithHandler<ResourceTemplate, ReadResource>>,
+        built: &mut Built,
+        errors: &mut Vec<BootError>,
+    ) -> BTreeMap<String, Arc<Guards>> {
+        let mut template_guards = BTreeMap::new();
+        if resources.is_empty() && templates.is_empty() {
+            return template_guards;
+        }
+        let mut resolver = Resources {
+            fixed: HashMap::with_capacity(resources.len()),
+            order: Vec::with_capacity(resources.len()),
+            templates: Vec::with_capacity(templates.len()),
+        };
+        let mut listed = Vec::new();
+        for (item, chain) in self.handlers(resources, unknown_resource, errors) {
+            resolver.order.push(item.descriptor.uri.clone());
+            resolver.fixed.insert(item.descriptor.uri.clone(), chain);
+            listed.push(item);
+        }
+        let mut listed_templates = Vec::new();
+        for (item, chain) in self.handlers(templates, unknown_resource, errors) {
+            match UriTemplate::parse(&item.descriptor.uri_template) {
+                Ok(parsed) => {
+                    template_guards.insert(item.descriptor.uri_template.clone(), item.guards.clone());
+                    resolver.templates.push((parsed, chain));
+                    listed_templates.push(item);
+                }
+                Err(reason) => errors.push(BootError::InvalidUriTemplate {
+                    template: item.descriptor.uri_template.clone(),
+                    origin: item.guards.target.origin,
+                    reason,
+                }),
+            }
+        }
+        self.route::<ReadResource>(
+            Box::new(resolver),
+            RouteOptions::owned_by(Origin::FRAMEWORK),
+            built,
+        );
+        built.catalogue.resources = self.listing::<ListResources, _>(listed, built);
+        built.catalogue.templates =
+            self.listing::<ListResourceTemplates, _>(listed_templates, built);
+        template_guards
+    }
+
+    /// Builds `completion/complete`: per prompt and template, its completions
+    /// (or an empty answer) behind the guards of the prompt or template.
+    fn completions(
+        &mut self,
+        completions: Vec<WithHandler<CompletionRef, Complete>>,
+        prompts: BTreeMap<String, Arc<Guards>>,
+        templates: BTreeMap<String, Arc<Guards>>,
+        built: &mut Built,
+        errors: &mut Vec<BootError>,
+    ) {
+        if completions.is_empty() {
+            return;
+        }
+        let none = Arc::new(handler_fn::<Complete, _, _, _>(|_, _| async {
+            Ok(CompleteResult::default())
+        })) as Arc<dyn Handler<Complete>>;
+        let completer = |guards: &Arc<Guards>, chains: &ChainBuilder<'_>| Completer {
+            by_argument: BTreeMap::new(),
+            whole: None,
+            fallback: chains
+                .parts(
+                    Complete::NAME,
+                    completion_target(
+                        &guards.target,
+                        format!("(no completions) for {}", guards.target),
+                        guards.target.origin,
+                    ),
+                    guards.clone(),
+                    Vec::new(),
+                )
+                .with(none.clone(), unknown_reference),
+        };
+        let mut resolver = Completions {
+            prompts: prompts
+                .iter()
+                .map(|(name, g)| (name.clone(), completer(g, &self.chains)))
+                .collect(),
+            templates: templates
+                .iter()
+                .map(|(uri, g)| (uri.clone(), completer(g, &self.chains)))
+                .collect(),
+        };
+        for Contributed {
+            value: (reference, handler),
+            origin,
+        } in completions
+        {
+            let (found, argument) = match &reference {
+                CompletionRef::Prompt(name) => (resolver.prompts.get_mut(name), None),
+                CompletionRef::PromptArgument { prompt, argument } => {
+                    (resolver.prompts.get_mut(prompt), Some(argument.clone()))
+                }
+                CompletionRef::ResourceTemplate(uri) => (resolver.templates.get_mut(uri), None),
+                CompletionRef::TemplateVariable {
+                    uri_template,
+                    variable,
+                } => (resolver.templates.get_mut(uri_template), Some(variable.clone())),
+            };
+            let Some(completer) = found else {
+                let names: Vec<&str> = match &reference {
+                    CompletionRef::Prompt(_) | CompletionRef::PromptArgument { .. } => {
+                        prompts.keys().map(String::as_str).collect()
+                    }
+                    _ => templates.keys().map(String::as_str).collect(),
+                };
+                let missing = match &reference {
+                    CompletionRef::Prompt(n) | CompletionRef::PromptArgument { prompt: n, .. } => n,
+                    CompletionRef::ResourceTemplate(u)
+                    | CompletionRef::TemplateVariable { uri_template: u, .. } => u,
+                };
+                errors.push(BootError::CompletionWithoutTarget {
+                    reference: reference.to_string(),
+                    origin,
+                    closest: super::closest(missing, names),
+                });
+                continue;
+            };
+            let guards = completer.fallback.guards.clone();
+            let target = completion_target(&guards.target, reference.to_string(), origin);
+            let chain = self
+                .chains
+                .parts(Complete::NAME, target, guards, Vec::new())
+                .with(handler, unknown_reference);
+            match argument {
+                Some(argument) => {
+                    completer.by_argument.insert(argument, chain);
+                }
+                None => completer.whole = Some(chain),
+            }
+        }
+        self.route::<Complete>(
+            Box::new(resolver),
+            RouteOptions::owned_by(Origin::FRAMEWORK),
+            built,
+        );
+    }
+
+    /// `server/discover` (2026-07-28) and the legacy lifecycle.
+    fn lifecycle(&mut self, built: &mut Built) {
+        if let Some(discovery) = self.discovery.take() {
+            self.single::<Discover>(Arc::new(discovery), true, built);
+        }
+        if let Some(initializer) = self.initializer.take() {
+            // No session is made but by its handler.
+            self.single::<Initialize>(Arc::new(initializer), false, built);
+        }
+        let maintenance = Arc::new(Maintenance);
+        self.single::<Ping>(maintenance.clone(), true, built);
+        self.single::<SetLevel>(maintenance.clone(), true, built);
+        self.single::<Subscribe>(maintenance.clone(), true, built);
+        self.single::<Unsubscribe>(maintenance, true, built);
+    }
+
+    fn single<M: Method>(&mut self, handler: Arc<dyn Handler<M>>, answerable: bool, built: &mut Built) {
+        let chain = self
+            .chains
+            .unguarded(M::NAME)
+            .with(handler, |_| mcp_core::error::ErrorObject::method_not_found(M::NAME));
+        let options = RouteOptions {
+            answerable,
+            ..RouteOptions::owned_by(Origin::FRAMEWORK)
+        };
+        self.route::<M>(Box::new(Single(chain)), options, built);
+    }
+
+    /// The contributed methods: each in its eras, where the name is free.
+    fn methods(
+        &mut self,
+        mut methods: Vec<Contributed<Arc<dyn crate::dispatch::ErasedMethod>>>,
+        built: &mut Built,
+        errors: &mut Vec<BootError>,
+    ) {
+        methods.sort_by(|a, b| (a.value.name(), a.origin).cmp(&(b.value.name(), b.origin)));
+        let mut owners: HashMap<(Era, &'static str), Origin> = HashMap::new();
+        for Contributed {
+            value: method,
+            origin,
+        } in methods
+        {
+            let name = method.name();
+            let mut clash = None;
+            for &era in method.eras() {
+                let reserved = RESERVED
+                    .iter()
+                    .any(|(n, eras)| *n == name && eras.contains(&era));
+                if reserved {
+                    clash = Some(Origin::FRAMEWORK);
+                } else if let Some(first) = owners.get(&(era, name)) {
+                    clash = clash.or(Some(*first));
+                }
+            }
+            if let Some(first) = clash {
+                errors.push(BootError::DuplicateMethod {
+                    method: name.to_owned(),
+                    first,
+                    second: origin,
+                });
+                continue;
+            }
+            for &era in method.eras() {
+                owners.insert((era, name), origin);
+            }
+            let descriptor = MethodDescriptor {
+                name: name.to_owned(),
+            };
+            let config = self.folder.fold(descriptor, origin, self.boot, errors);
+            let (_, mut parts) = self.chains.configured(name, config);
+            parts.target.origin = origin;
+            let route = method.build(origin, &mut self.typed, parts);
+            self.add(name, route, built);
+        }
+    }
+}
+
+/// The target of a completion chain of `of`, for interceptors and the report.
+fn completion_target(of: &Target, name: String, origin: Origin) -> Target {
+    Target {
+        kind: TargetKind::Completion,
+        name,
+        meta: of.meta.clone(),
+        origin,
+    }
+}
+
+/// The versions a request's `_meta` may name; 2025-11-25 clients negotiate
+/// theirs with `initialize`.
+pub(super) fn modern_versions() -> Vec<&'static str> {
+    version::SUPPORTED
+        .iter()
+        .copied()
+        .filter(|v| version::era_of(v) == Some(Era::Modern))
+        .collect()
+}

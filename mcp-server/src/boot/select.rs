@@ -1,0 +1,135 @@
+//! Selecting one member per one-active seam, and gathering the members of
+//! every registration kind: the same rules for the framework's seams and
+//! kinds as for any crate's.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::collect::{Candidate, KindMember, Parts};
+use super::context::BootContext;
+use super::error::BootError;
+use crate::origin::Origin;
+use crate::seam::{Selection, SeamDecl, SeamInfo};
+use crate::sink::ChangeSink;
+use crate::source::PrincipalSource;
+use crate::store::EventStore;
+use crate::strategy::KeyStrategy;
+
+/// The one-active seams the framework itself declares.
+fn builtin() -> [SeamDecl; 4] {
+    [
+        SeamDecl::of::<dyn PrincipalSource>(),
+        SeamDecl::of::<dyn KeyStrategy>(),
+        SeamDecl::of::<dyn ChangeSink>(),
+        SeamDecl::of::<dyn EventStore>(),
+    ]
+}
+
+/// Selects the winner of every known seam into `boot`: the one supplied
+/// member, or the seam's default when none was; every seam with two or more
+/// fails, naming each pair.
+pub(super) fn one_active(parts: &mut Parts, boot: &mut BootContext) -> (Vec<Selection>, Vec<BootError>) {
+    // Every seam declared or supplied, by name; the first declaration's origin.
+    let mut seams: BTreeMap<&'static str, (SeamInfo, Origin)> = BTreeMap::new();
+    for decl in builtin() {
+        seams.insert(decl.seam.name, (decl.seam, Origin::FRAMEWORK));
+    }
+    for (seam, origin) in &parts.seams {
+        seams.entry(seam.name).or_insert((*seam, *origin));
+    }
+    let mut candidates: BTreeMap<&'static str, Vec<Candidate>> = BTreeMap::new();
+    for candidate in parts.candidates.drain(..) {
+        seams
+            .entry(candidate.seam.name)
+            .or_insert((candidate.seam, candidate.origin));
+        candidates
+            .entry(candidate.seam.name)
+            .or_default()
+            .push(candidate);
+    }
+    let mut selections = Vec::new();
+    let mut errors = Vec::new();
+    for (name, (seam, declared_at)) in seams {
+        let mut supplied = candidates.remove(name).unwrap_or_default();
+        let (value, selection) = match supplied.len() {
+            0 => {
+                let (winner, value) = (seam.fallback)(boot);
+                let selection = Selection {
+                    seam: seam.name,
+                    word: seam.word,
+                    winner: winner.to_owned(),
+                    origin: declared_at,
+                    reason: "default: none was registered",
+                };
+                (value, selection)
+            }
+            1 => {
+                let c = supplied.pop().expect("one candidate");
+                let selection = Selection {
+                    seam: seam.name,
+                    word: seam.word,
+                    winner: c.name,
+                    origin: c.origin,
+                    reason: "the only one registered",
+                };
+                (c.value, selection)
+            }
+            _ => {
+                supplied.sort_by(|a, b| (a.origin, &a.name).cmp(&(b.origin, &b.name)));
+                let first = (supplied[0].name.clone(), supplied[0].origin);
+                for other in &supplied[1..] {
+                    errors.push(BootError::DuplicateStrategy {
+                        seam: seam.name,
+                        first: first.clone(),
+                        second: (other.name.clone(), other.origin),
+                    });
+                }
+                continue;
+            }
+        };
+        boot.actives.insert(seam.id, Arc::from(value));
+        selections.push(selection);
+    }
+    (selections, errors)
+}
+
+/// Gathers the members of every registration kind into `boot`, sorted by
+/// order, key, then origin; two members with one key fail, naming both.
+pub(super) fn kinds(parts: &mut Parts, boot: &mut BootContext) -> Vec<BootError> {
+    let mut errors = Vec::new();
+    let mut by_kind: BTreeMap<&'static str, Vec<KindMember>> = BTreeMap::new();
+    for member in parts.members.drain(..) {
+        by_kind.entry(member.kind.name).or_default().push(member);
+    }
+    for (_, mut members) in by_kind {
+        let kind = members[0].kind;
+        let mut keys: BTreeMap<String, Origin> = BTreeMap::new();
+        let mut order: Vec<(String, Origin)> =
+            members.iter().map(|m| (m.key.clone(), m.origin)).collect();
+        order.sort();
+        for (key, origin) in order {
+            match keys.get(&key) {
+                Some(first) => errors.push(BootError::DuplicateMember {
+                    kind: kind.name,
+                    code: kind.code,
+                    help: kind.help,
+                    key,
+                    first: *first,
+                    second: origin,
+                }),
+                None => {
+                    keys.insert(key, origin);
+                }
+            }
+        }
+        members.sort_by(|a, b| (a.order, &a.key, a.origin).cmp(&(b.order, &b.key, b.origin)));
+        let values = members.into_iter().map(|m| m.value).collect();
+        boot.members.insert(kind.id, Arc::from((kind.gather)(values)));
+    }
+    errors
+}
+
+/// The one active principal source, for the request path.
+pub(super) fn principal_source(boot: &BootContext) -> Option<Arc<dyn PrincipalSource>> {
+    boot.active::<dyn PrincipalSource>()
+}
