@@ -253,6 +253,14 @@ impl ContentBlock {
     pub fn text(text: impl Into<String>) -> Self {
         Self::Text(TextContent::new(text))
     }
+
+    /// The text of a text block; `None` for the other kinds.
+    pub fn as_text(&self) -> Option<&str> {
+        match self {
+            Self::Text(t) => Some(&t.text),
+            _ => None,
+        }
+    }
 }
 
 impl From<TextContent> for ContentBlock {

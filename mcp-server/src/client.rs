@@ -124,23 +124,37 @@ impl MemoryClient {
         self
     }
 
-    /// Speaks the legacy era: sends `initialize` for `version` with this
-    /// client's capabilities, through the whole pipeline.
+    /// Talks over a connection that may become a legacy session, as a
+    /// stdio process or an HTTP client does: 2026-07-28 requests until
+    /// [`initialize`](Self::initialize) is answered, 2025-11-25 after.
+    #[must_use]
+    pub fn connected(mut self) -> Self {
+        self.lifecycle = Some(Arc::new(Lifecycle::default()));
+        self
+    }
+
+    /// Sends `initialize` for `version` with this client's capabilities,
+    /// through the whole pipeline, then `notifications/initialized`; the
+    /// client speaks the legacy era once it is answered.
     ///
     /// # Errors
     ///
     /// The server's error, when it refuses the `initialize`.
-    pub async fn initialize(mut self, version: &str) -> Result<Self, ErrorObject> {
-        self.lifecycle = Some(Arc::new(Lifecycle::default()));
+    pub async fn initialize(&self, version: &str) -> Result<JsonValue, ErrorObject> {
+        if self.lifecycle.is_none() {
+            return Err(ErrorObject::invalid_request(
+                "`initialize` needs a connection: make the client with `connected()`",
+            ));
+        }
         let params = json!({
             "protocolVersion": version,
             "capabilities": self.capabilities,
             "clientInfo": {"name": "memory-client", "version": env!("CARGO_PKG_VERSION")},
         });
-        self.request_raw("initialize", params).await?;
+        let result = self.request_raw("initialize", params).await?;
         let notification = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
         self.send(&notification).await;
-        Ok(self)
+        Ok(result)
     }
 
     /// The session `initialize` negotiated, if any.

@@ -13,7 +13,9 @@
 //! use mcp_server::client::MemoryClient;
 //!
 //! let server = mcp_server::Server::builder().without_linked().named("demo", "1.0.0").build();
-//! let client = MemoryClient::new(&server).initialize("2025-06-18").await.unwrap();
+//! let client = MemoryClient::new(&server).connected();
+//! let result = client.initialize("2025-06-18").await.unwrap();
+//! assert_eq!(result["protocolVersion"], "2025-06-18");
 //! assert_eq!(client.session().unwrap().protocol_version, "2025-06-18");
 //! # });
 //! ```

@@ -42,7 +42,7 @@ use crate::target::TargetKind;
 /// When a registration's item is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Stage {
-    /// Before one-active seams are selected: members of those seams.
+    /// Before one-active seams are selected: their members and declarations.
     Supply,
     /// After selection, with the winners in the boot context: everything else.
     Assemble,
@@ -92,9 +92,9 @@ impl Registration {
         }
     }
 
-    /// A registration of a one-active seam's member ([`Item::Supply`]),
-    /// made before selection (its boot context has configuration and shared
-    /// state, but no selected seams yet).
+    /// A registration of a one-active seam's member ([`Item::Supply`]) or
+    /// declaration ([`Item::Seam`]), made before selection (its boot
+    /// context has configuration and shared state, but no selected seams yet).
     pub const fn supply(origin: Origin, name: &'static str, make: fn(&BootContext) -> Item) -> Self {
         Self {
             origin,

@@ -476,10 +476,8 @@ async fn one_wire_name_is_one_method_per_era_and_typed_interceptors_follow_the_m
     let error = modern.request_raw("tasks/get", params.clone()).await.unwrap_err();
     assert_eq!(error.message, "modern tasks/get");
     assert_eq!(LEGACY_GETS.load(std::sync::atomic::Ordering::SeqCst), before);
-    let legacy = mcp_server::client::MemoryClient::new(&server)
-        .initialize("2025-11-25")
-        .await
-        .unwrap();
+    let legacy = mcp_server::client::MemoryClient::new(&server).connected();
+    legacy.initialize("2025-11-25").await.unwrap();
     let error = legacy.request_raw("tasks/get", params).await.unwrap_err();
     assert_eq!(error.message, "legacy tasks/get");
     assert_eq!(

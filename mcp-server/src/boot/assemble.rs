@@ -42,6 +42,12 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     errors.extend(collect::make(Stage::Supply, &mut entries, &boot, &mut parts));
     let (selections, mut selecting) = select::one_active(&mut parts, &mut boot);
     errors.append(&mut selecting);
+    if !errors.is_empty() {
+        // Everything made from here on is made with the winners in hand:
+        // without them, its errors would only echo these.
+        errors.extend(boot.take_errors());
+        return Err(BootErrors(errors));
+    }
 
     // Everything else, made with the winners in hand.
     errors.extend(collect::make(Stage::Assemble, &mut entries, &boot, &mut parts));

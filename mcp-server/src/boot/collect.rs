@@ -42,9 +42,9 @@ pub(super) fn registrations(linked: bool, added: Vec<Added>) -> Vec<Entry> {
         }));
     }
     entries.extend(added.into_iter().map(|a| Entry {
-        // What the builder adds is made already; one-active members among
-        // it count as supplied before selection.
-        stage: if matches!(a.item, Item::Supply(_)) {
+        // What the builder adds is made already; one-active members and
+        // seam declarations among it count as made before selection.
+        stage: if matches!(a.item, Item::Supply(_) | Item::Seam(_)) {
             Stage::Supply
         } else {
             Stage::Assemble
@@ -128,11 +128,16 @@ pub(super) fn make(
             Made::Later(make) => make(boot),
             Made::Now(item) => item,
         };
-        if let (Stage::Assemble, Item::Supply(supplied)) = (stage, &item) {
+        let late = match (stage, &item) {
+            (Stage::Assemble, Item::Supply(s)) => Some(s.seam.name),
+            (Stage::Assemble, Item::Seam(d)) => Some(d.seam.name),
+            _ => None,
+        };
+        if let Some(seam) = late {
             errors.push(BootError::SuppliedTooLate {
                 name: entry.name,
                 origin: entry.origin,
-                seam: supplied.seam.name,
+                seam,
             });
             continue;
         }

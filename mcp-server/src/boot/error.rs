@@ -121,8 +121,8 @@ pub enum BootError {
         /// The closest prompt or template that exists.
         closest: Option<String>,
     },
-    /// A member of a one-active seam was registered with `Registration::new`,
-    /// which is made after the seams are selected.
+    /// A member or the declaration of a one-active seam was registered with
+    /// `Registration::new`, which is made after the seams are selected.
     SuppliedTooLate {
         /// The registration's name.
         name: String,
@@ -423,7 +423,7 @@ impl fmt::Display for BootError {
             BootError::SuppliedTooLate { name, origin, seam } => {
                 writeln!(
                     f,
-                    "`{name}` supplies a `{seam}` after the one-active seams were selected"
+                    "`{name}` supplies or declares the `{seam}` seam after the one-active seams were selected"
                 )?;
                 writeln!(f, "  = note: registered at: {origin}")?;
                 write!(

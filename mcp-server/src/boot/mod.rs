@@ -60,6 +60,9 @@ pub(crate) struct Added {
     pub(crate) item: Item,
 }
 
+/// The prefix of the environment variables read as settings by default.
+pub const DEFAULT_ENV_PREFIX: &str = "MCP_";
+
 /// Where environment settings come from.
 #[derive(Debug, Clone)]
 pub(crate) struct Environment {
@@ -109,7 +112,7 @@ impl Default for Builder {
             expected: Vec::new(),
             settings: Settings::default(),
             environment: Environment {
-                prefix: Some("MCP_".to_owned()),
+                prefix: Some(DEFAULT_ENV_PREFIX.to_owned()),
                 variables: None,
             },
         }
@@ -181,12 +184,16 @@ impl Builder {
         self
     }
 
-    /// Reads settings from these variables instead of the process environment.
+    /// Reads settings from these variables instead of the process
+    /// environment (with the prefix `MCP_` unless another was set).
     #[must_use]
     pub fn environment<K: Into<String>, V: Into<String>>(
         mut self,
         variables: impl IntoIterator<Item = (K, V)>,
     ) -> Self {
+        self.environment
+            .prefix
+            .get_or_insert_with(|| DEFAULT_ENV_PREFIX.to_owned());
         self.environment.variables = Some(
             variables
                 .into_iter()

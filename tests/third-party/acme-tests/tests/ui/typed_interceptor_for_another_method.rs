@@ -11,7 +11,7 @@ struct Stamp;
 impl TypedInterceptor<CallTool> for Stamp {
     fn intercept<'a>(
         &'a self,
-        ctx: &'a RequestContext,
+        _ctx: &'a RequestContext,
         params: CallToolRequestParams,
         next: TypedNext<'a, CallTool>,
     ) -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>> {

@@ -1,0 +1,500 @@
+//! Whatever a guard hides stays hidden, whoever answers: the handler, a
+//! typed, raw or handler-chain interceptor taking the call over, an answer
+//! made for another caller's call, a cached list, a completion, a resource
+//! template, an alternate result. A hidden target answers exactly as one
+//! that does not exist. Written as a stranger's crate would be: with the
+//! public API of mcp-server only.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use acme_notes::{Purges, Ticketed};
+use mcp_server::client::MemoryClient;
+use mcp_server::core::error::ErrorObject;
+use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult, ListTools, ListToolsResult};
+use mcp_server::prelude::*;
+use mcp_server::source::{Credentials, Principal, PrincipalSource};
+use serde_json::{Value, json};
+
+use acme_notes as _;
+
+/// `Bearer admin` is an admin; `Bearer ada` is Ada; anyone else is anonymous.
+struct Tokens;
+
+impl PrincipalSource for Tokens {
+    fn principal(&self, credentials: &Credentials) -> Arc<Principal> {
+        Arc::new(match credentials.bearer() {
+            Some("admin") => Principal::named("root").with_role("admin"),
+            Some("ada") => Principal::named("ada"),
+            _ => Principal::anonymous(),
+        })
+    }
+}
+
+fn builder() -> mcp_server::Builder {
+    Server::builder()
+        .without_environment()
+        .supply::<dyn PrincipalSource>(origin!(), "tokens", Arc::new(Tokens))
+}
+
+fn admin(server: &Server) -> MemoryClient {
+    MemoryClient::new(server).with_credentials(Credentials::bearer_token("admin"))
+}
+
+fn anonymous(server: &Server) -> MemoryClient {
+    MemoryClient::new(server)
+}
+
+/// The error for a call, with the name it was made for replaced, so a
+/// hidden target's answer compares with an unknown one's.
+fn shape(error: &ErrorObject, name: &str) -> Value {
+    let text = serde_json::to_string(error).unwrap().replace(name, "NAME");
+    serde_json::from_str(&text).unwrap()
+}
+
+fn purges(server: &Server) -> usize {
+    server.shared::<Purges>().unwrap().0.load(Ordering::SeqCst)
+}
+
+#[tokio::test]
+async fn a_hidden_tool_is_absent_from_the_list_and_answers_as_an_unknown_one() {
+    let server = builder().build();
+    let names: Vec<String> = anonymous(&server)
+        .list_tools()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|t| t.name)
+        .collect();
+    assert!(!names.contains(&"note.purge".to_owned()), "{names:?}");
+    assert!(admin(&server).list_tools().await.unwrap().iter().any(|t| t.name == "note.purge"));
+
+    let hidden = anonymous(&server).call_tool("note.purge", json!({})).await.unwrap_err();
+    let unknown = anonymous(&server).call_tool("note.nothing", json!({})).await.unwrap_err();
+    assert_eq!(shape(&hidden, "note.purge"), shape(&unknown, "note.nothing"));
+    assert_eq!(hidden.code.0, -32602);
+    assert_eq!(purges(&server), 0);
+    assert!(admin(&server).call_tool("note.purge", json!({})).await.is_ok());
+    assert_eq!(purges(&server), 1);
+}
+
+/// Answers `note.purge` from a cache, counting each answer: a side effect.
+struct TypedTakeOver(Arc<AtomicUsize>);
+
+impl TypedInterceptor<CallTool> for TypedTakeOver {
+    fn intercept<'a>(
+        &'a self,
+        _ctx: &'a RequestContext,
+        params: CallToolRequestParams,
+        next: TypedNext<'a, CallTool>,
+    ) -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>> {
+        Box::pin(async move {
+            if params.name != "note.purge" {
+                return next.run(params).await;
+            }
+            let proof = next.authorize()?;
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Ok(proof.answer(Reply::Complete(CallToolResult::text("from the cache"))))
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_typed_take_over_runs_the_guards_of_the_request_s_own_target() {
+    let answers = Arc::new(AtomicUsize::new(0));
+    let server = builder()
+        .register(origin!(), "typed-take-over", 0, Item::typed(TypedTakeOver(answers.clone())))
+        .build();
+    let hidden = anonymous(&server).call_tool("note.purge", json!({})).await.unwrap_err();
+    assert_eq!(hidden.message, "Unknown tool: note.purge");
+    assert_eq!(answers.load(Ordering::SeqCst), 0, "the take-over ran for a hidden target");
+    let result = admin(&server).call_tool("note.purge", json!({})).await.unwrap();
+    assert_eq!(result.content, CallToolResult::text("from the cache").content);
+    assert_eq!((answers.load(Ordering::SeqCst), purges(&server)), (1, 0));
+}
+
+/// Answers every call in the CORRELATION stratum, before the guards'
+/// stratum: only through the proof, which runs the guards then and there.
+struct EarlyAnswer(Arc<AtomicUsize>);
+
+impl HandlerInterceptor for EarlyAnswer {
+    fn intercept<'a>(
+        &'a self,
+        call: HandlerCall<'a>,
+        next: HandlerNext<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+        Box::pin(async move {
+            let proof = next.authorize(&call)?;
+            self.0.fetch_add(1, Ordering::SeqCst);
+            Ok(proof.settle(Reply::Complete(CallToolResult::text("early"))))
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_correlation_interceptor_answers_only_for_callers_the_guards_allow() {
+    let answers = Arc::new(AtomicUsize::new(0));
+    let server = builder()
+        .register(
+            origin!(),
+            "early",
+            0,
+            Item::HandlerInterceptor {
+                stratum: Stratum::Correlation,
+                scope: Scope::Method("tools/call"),
+                interceptor: Arc::new(EarlyAnswer(answers.clone())),
+            },
+        )
+        .build();
+    let hidden = anonymous(&server).call_tool("note.purge", json!({})).await.unwrap_err();
+    assert_eq!(hidden.message, "Unknown tool: note.purge");
+    assert_eq!(answers.load(Ordering::SeqCst), 0);
+    let early = admin(&server).call_tool("note.purge", json!({})).await.unwrap();
+    assert_eq!(early.content, CallToolResult::text("early").content);
+    assert_eq!((answers.load(Ordering::SeqCst), purges(&server)), (1, 0));
+}
+
+/// Answers every `tools/call` in the raw layer, from JSON.
+struct RawTakeOver(Arc<AtomicUsize>);
+
+impl RawInterceptor for RawTakeOver {
+    fn intercept<'a>(
+        &'a self,
+        call: &'a RawCall<'a>,
+        next: RawNext<'a>,
+    ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
+        Box::pin(async move {
+            if call.method() != "tools/call" {
+                return next.run(call).await;
+            }
+            let proof = next.authorize(call)?;
+            self.0.fetch_add(1, Ordering::SeqCst);
+            let result = serde_json::value::to_raw_value(&CallToolResult::text("raw")).unwrap();
+            Ok(proof.raw_answer(result))
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_raw_take_over_runs_the_guards_of_the_target_its_params_name() {
+    let answers = Arc::new(AtomicUsize::new(0));
+    let server = builder()
+        .register(origin!(), "raw", 0, Item::RawInterceptor(Arc::new(RawTakeOver(answers.clone()))))
+        .build();
+    let hidden = anonymous(&server).call_tool("note.purge", json!({})).await.unwrap_err();
+    assert_eq!(hidden.message, "Unknown tool: note.purge");
+    assert_eq!(answers.load(Ordering::SeqCst), 0);
+    let raw = admin(&server).call_tool("note.purge", json!({})).await.unwrap();
+    assert_eq!(raw.content, CallToolResult::text("raw").content);
+    assert_eq!(answers.load(Ordering::SeqCst), 1);
+}
+
+/// Keeps what it got on an admin's call, and answers an anonymous caller's
+/// call with it, without any proof: a replay of another call's answer.
+#[derive(Default)]
+struct Replays {
+    settled: Mutex<Option<Settled>>,
+    answer: Mutex<Option<Answer<CallToolResult>>>,
+    raw: Mutex<Option<RawAnswer>>,
+}
+
+struct ReplayStep(Arc<Replays>);
+
+impl HandlerInterceptor for ReplayStep {
+    fn intercept<'a>(
+        &'a self,
+        call: HandlerCall<'a>,
+        next: HandlerNext<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+        Box::pin(async move {
+            if call.ctx().principal().has_role("admin") {
+                let settled = next.run(call).await?;
+                *self.0.settled.lock().unwrap() = Some(settled);
+                return Err(ErrorObject::internal_error("kept"));
+            }
+            let stolen = self.0.settled.lock().unwrap().take();
+            match stolen {
+                Some(stolen) => Ok(stolen),
+                None => next.run(call).await,
+            }
+        })
+    }
+}
+
+struct ReplayTyped(Arc<Replays>);
+
+impl TypedInterceptor<CallTool> for ReplayTyped {
+    fn intercept<'a>(
+        &'a self,
+        ctx: &'a RequestContext,
+        params: CallToolRequestParams,
+        next: TypedNext<'a, CallTool>,
+    ) -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>> {
+        Box::pin(async move {
+            if ctx.principal().has_role("admin") {
+                let answer = next.run(params).await?;
+                *self.0.answer.lock().unwrap() = Some(answer);
+                return Err(ErrorObject::internal_error("kept"));
+            }
+            let stolen = self.0.answer.lock().unwrap().take();
+            match stolen {
+                Some(stolen) => Ok(stolen),
+                None => next.run(params).await,
+            }
+        })
+    }
+}
+
+struct ReplayRaw(Arc<Replays>);
+
+impl RawInterceptor for ReplayRaw {
+    fn intercept<'a>(
+        &'a self,
+        call: &'a RawCall<'a>,
+        next: RawNext<'a>,
+    ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
+        Box::pin(async move {
+            if call.method() != "tools/call" {
+                return next.run(call).await;
+            }
+            if call.ctx().principal().has_role("admin") {
+                let answer = next.run(call).await?;
+                *self.0.raw.lock().unwrap() = Some(answer);
+                return Err(ErrorObject::internal_error("kept"));
+            }
+            let stolen = self.0.raw.lock().unwrap().take();
+            match stolen {
+                Some(stolen) => Ok(stolen),
+                None => next.run(call).await,
+            }
+        })
+    }
+}
+
+async fn replayed(item: Item) -> (ErrorObject, usize) {
+    let server = builder().register(origin!(), "replay", 0, item).build();
+    let kept = admin(&server).call_tool("note.purge", json!({})).await.unwrap_err();
+    assert_eq!(kept.message, "kept");
+    assert_eq!(purges(&server), 1, "the admin's call ran the handler once");
+    let refused = anonymous(&server).call_tool("note.list", json!({})).await.unwrap_err();
+    (refused, purges(&server))
+}
+
+#[tokio::test]
+async fn an_answer_made_for_another_call_is_refused_in_every_layer() {
+    let replays = Arc::new(Replays::default());
+    let step = Item::HandlerInterceptor {
+        stratum: Stratum::Correlation,
+        scope: Scope::All,
+        interceptor: Arc::new(ReplayStep(replays.clone())),
+    };
+    for item in [
+        step,
+        Item::typed(ReplayTyped(replays.clone())),
+        Item::RawInterceptor(Arc::new(ReplayRaw(replays.clone()))),
+    ] {
+        let (refused, purged) = replayed(item).await;
+        assert_eq!(refused.code.0, -32603);
+        assert_eq!(
+            refused.message,
+            "Internal error: an interceptor answered with a result made for another call"
+        );
+        assert_eq!(purged, 1);
+    }
+}
+
+/// Answers `tools/list` from what the first caller (an admin) was told.
+#[derive(Default)]
+struct TypedListCache(Mutex<Option<ListToolsResult>>);
+
+impl TypedInterceptor<ListTools> for TypedListCache {
+    fn intercept<'a>(
+        &'a self,
+        _ctx: &'a RequestContext,
+        params: <ListTools as Method>::Params,
+        next: TypedNext<'a, ListTools>,
+    ) -> BoxFuture<'a, Result<Answer<ListToolsResult>, ErrorObject>> {
+        Box::pin(async move {
+            let cached = self.0.lock().unwrap().clone();
+            if let Some(cached) = cached {
+                return Ok(next.authorize()?.answer(Reply::Complete(cached)));
+            }
+            let answer = next.run(params).await?;
+            *self.0.lock().unwrap() = answer.reply().complete().cloned();
+            Ok(answer)
+        })
+    }
+}
+
+/// The same cache, in the raw layer, as JSON.
+#[derive(Default)]
+struct RawListCache(Mutex<Option<String>>);
+
+impl RawInterceptor for RawListCache {
+    fn intercept<'a>(
+        &'a self,
+        call: &'a RawCall<'a>,
+        next: RawNext<'a>,
+    ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
+        Box::pin(async move {
+            if call.method() != "tools/list" {
+                return next.run(call).await;
+            }
+            let cached = self.0.lock().unwrap().clone();
+            if let Some(cached) = cached {
+                let raw = serde_json::value::RawValue::from_string(cached).unwrap();
+                return Ok(next.authorize(call)?.raw_answer(raw));
+            }
+            let answer = next.run(call).await?;
+            *self.0.lock().unwrap() = Some(answer.result().get().to_owned());
+            Ok(answer)
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_cached_list_answer_keeps_only_what_its_caller_may_see() {
+    for item in [
+        Item::typed(TypedListCache::default()),
+        Item::RawInterceptor(Arc::new(RawListCache::default())),
+    ] {
+        let server = builder().register(origin!(), "list-cache", 0, item).build();
+        let everything = admin(&server).list_tools().await.unwrap();
+        assert!(everything.iter().any(|t| t.name == "note.purge"));
+        let cached = anonymous(&server).list_tools().await.unwrap();
+        let names: Vec<&str> = cached.iter().map(|t| t.name.as_str()).collect();
+        assert!(!names.contains(&"note.purge"), "{names:?}");
+        assert!(names.contains(&"note.add"), "{names:?}");
+        assert_eq!(names.len() + 1, everything.len());
+    }
+}
+
+#[tokio::test]
+async fn a_hidden_prompt_has_no_completions_and_answers_as_an_unknown_one() {
+    let server = builder().build();
+    admin(&server).call_tool("note.add", json!({"text": "x"})).await.unwrap();
+    let complete = |prompt: &str| {
+        json!({
+            "ref": {"type": "ref/prompt", "name": prompt},
+            "argument": {"name": "owner", "value": "ro"}
+        })
+    };
+    let seen = admin(&server)
+        .request_raw("completion/complete", complete("note.digest"))
+        .await
+        .unwrap();
+    assert_eq!(seen["completion"]["values"], json!(["root"]));
+    let hidden = anonymous(&server)
+        .request_raw("completion/complete", complete("note.digest"))
+        .await
+        .unwrap_err();
+    let unknown = anonymous(&server)
+        .request_raw("completion/complete", complete("note.nothing"))
+        .await
+        .unwrap_err();
+    assert_eq!(shape(&hidden, "note.digest"), shape(&unknown, "note.nothing"));
+    let got = anonymous(&server)
+        .request_raw("prompts/get", json!({"name": "note.digest", "arguments": {"owner": "x"}}))
+        .await
+        .unwrap_err();
+    assert_eq!(got.message, "Unknown prompt: note.digest");
+}
+
+#[tokio::test]
+async fn a_hidden_resource_is_unlisted_and_unreadable_like_an_unknown_one() {
+    let server = builder().build();
+    let listed = anonymous(&server)
+        .request_raw("resources/list", json!({}))
+        .await
+        .unwrap();
+    assert_eq!(listed["resources"], json!([]));
+    let read = |uri: &str| json!({"uri": uri});
+    let hidden = anonymous(&server)
+        .request_raw("resources/read", read("notes://all"))
+        .await
+        .unwrap_err();
+    let unknown = anonymous(&server)
+        .request_raw("resources/read", read("other://x"))
+        .await
+        .unwrap_err();
+    assert_eq!(shape(&hidden, "notes://all"), shape(&unknown, "other://x"));
+    assert!(admin(&server).request_raw("resources/read", read("notes://all")).await.is_ok());
+    // The template next to it is visible to all.
+    assert!(anonymous(&server).request_raw("resources/read", read("notes://ada")).await.is_ok());
+}
+
+#[tokio::test]
+async fn a_hidden_deferred_tool_never_reaches_the_alternate_result() {
+    let server = builder()
+        .register(
+            origin!(),
+            "defer-purge",
+            0,
+            Item::customizer_for::<mcp_server::core::tools::Tool>("note.purge", acme_notes::Deferred),
+        )
+        .build();
+    let waiting = server.shared::<Ticketed>().unwrap();
+    let hidden = anonymous(&server).call_tool("note.purge", json!({})).await.unwrap_err();
+    assert_eq!(hidden.message, "Unknown tool: note.purge");
+    assert!(waiting.take().is_empty(), "a ticket was made for a hidden tool");
+    let ticket = admin(&server)
+        .request_raw("tools/call", json!({"name": "note.purge"}))
+        .await
+        .unwrap();
+    assert_eq!(ticket["resultType"], "acme.ticket");
+    let deferred = waiting.take();
+    assert_eq!(deferred.len(), 1);
+    assert_eq!(purges(&server), 0);
+    for invocation in deferred {
+        invocation.run().await.unwrap();
+    }
+    assert_eq!(purges(&server), 1);
+}
+
+/// Tries to answer `initialize` in place of the server; or, told to,
+/// lets the handler run and then refuses the answer.
+struct ForgeSession {
+    refuse_after: bool,
+}
+
+impl RawInterceptor for ForgeSession {
+    fn intercept<'a>(
+        &'a self,
+        call: &'a RawCall<'a>,
+        next: RawNext<'a>,
+    ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
+        Box::pin(async move {
+            if call.method() != "initialize" {
+                return next.run(call).await;
+            }
+            if self.refuse_after {
+                next.run(call).await?;
+                return Err(ErrorObject::invalid_request("refused after the fact"));
+            }
+            let proof = next.authorize(call)?;
+            let raw = serde_json::value::RawValue::from_string("{}".into()).unwrap();
+            Ok(proof.raw_answer(raw))
+        })
+    }
+}
+
+#[tokio::test]
+async fn initialize_cannot_be_answered_in_place_and_leaves_no_half_made_session() {
+    for refuse_after in [false, true] {
+        let server = builder()
+            .register(origin!(), "forge", 0, Item::RawInterceptor(Arc::new(ForgeSession { refuse_after })))
+            .build();
+        let client = MemoryClient::new(&server).connected();
+        let error = client.initialize("2025-11-25").await.unwrap_err();
+        let expected = if refuse_after {
+            "refused after the fact"
+        } else {
+            "`initialize` cannot be answered in place of the server"
+        };
+        assert_eq!(error.message, expected);
+        assert!(client.session().is_none(), "a refused initialize made a session");
+        // Still not a legacy session: a legacy method is not found.
+        let ping = client.request_raw("ping", json!({})).await.unwrap_err();
+        assert_eq!(ping.code.0, -32601);
+    }
+}

@@ -1,0 +1,10 @@
+use mcp_server::interceptor::DeferredInvocation;
+use mcp_server::RequestContext;
+
+// A deferred run comes only from an invocation, which exists only once the
+// guards passed; it cannot be built by hand.
+fn deferred(ctx: RequestContext) -> DeferredInvocation {
+    DeferredInvocation { ctx }
+}
+
+fn main() {}
