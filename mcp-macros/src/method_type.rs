@@ -56,7 +56,10 @@ fn string(setting: &Setting) -> syn::Result<LitStr> {
         Value::Str(s) => Ok(s.clone()),
         Value::Type(_) => Err(syn::Error::new_spanned(
             &setting.key,
-            format!("`{}` takes a string: `{} = \"...\"`", setting.key, setting.key),
+            format!(
+                "`{}` takes a string: `{} = \"...\"`",
+                setting.key, setting.key
+            ),
         )),
     }
 }
@@ -66,7 +69,10 @@ fn ty(setting: &Setting) -> syn::Result<Type> {
         Value::Type(t) => Ok((**t).clone()),
         Value::Str(s) => Err(syn::Error::new_spanned(
             s,
-            format!("`{}` takes a type, not a string: `{} = MyType`", setting.key, setting.key),
+            format!(
+                "`{}` takes a type, not a string: `{} = MyType`",
+                setting.key, setting.key
+            ),
         )),
     }
 }
@@ -112,12 +118,8 @@ fn options(input: &DeriveInput) -> syn::Result<Options> {
             }
         }
     }
-    let missing = |what: &str| {
-        syn::Error::new_spanned(
-            attr,
-            format!("`#[mcp(...)]` needs `{what} = ...`"),
-        )
-    };
+    let missing =
+        |what: &str| syn::Error::new_spanned(attr, format!("`#[mcp(...)]` needs `{what} = ...`"));
     let name = name.ok_or_else(|| missing("name"))?;
     if name.value().is_empty() || name.value().chars().any(char::is_whitespace) {
         return Err(syn::Error::new_spanned(

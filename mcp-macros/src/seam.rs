@@ -424,10 +424,15 @@ fn registrations(word: Word, attr: TokenStream, block: &ItemImpl) -> syn::Result
         }
     };
 
-    let submitted = made
-        .into_iter()
-        .enumerate()
-        .map(|(i, Made { item, order, supply })| {
+    let submitted = made.into_iter().enumerate().map(
+        |(
+            i,
+            Made {
+                item,
+                order,
+                supply,
+            },
+        )| {
             let make = format_ident!("__mcp_make_{}", i);
             let registration = if supply {
                 quote!(#krate::Registration::supply(#krate::origin!(), #name, #make))
@@ -440,7 +445,8 @@ fn registrations(word: Word, attr: TokenStream, block: &ItemImpl) -> syn::Result
                 }
                 #krate::register!(#registration);
             }
-        });
+        },
+    );
     Ok(quote! {
         const _: () = {
             #(#submitted)*
@@ -449,7 +455,11 @@ fn registrations(word: Word, attr: TokenStream, block: &ItemImpl) -> syn::Result
 }
 
 /// `HandlerCustomizer<D>` → a customizer of kind `D`; `ServerCapabilitiesCustomizer` → its own.
-fn customizer(krate: &TokenStream, seam: &Seam<'_>, value: TokenStream) -> syn::Result<TokenStream> {
+fn customizer(
+    krate: &TokenStream,
+    seam: &Seam<'_>,
+    value: TokenStream,
+) -> syn::Result<TokenStream> {
     if seam.name == "ServerCapabilitiesCustomizer" {
         return Ok(quote!(#krate::Item::capabilities(#value)));
     }

@@ -535,10 +535,7 @@ pub(crate) fn expand_customize(input: TokenStream) -> syn::Result<TokenStream> {
         krate: path,
     } = syn::parse2(input)?;
     let krate = krate(path.as_ref());
-    let last = function
-        .segments
-        .last_mut()
-        .expect("a path has a segment");
+    let last = function.segments.last_mut().expect("a path has a segment");
     let label = syn::LitStr::new(
         &format!("customizer of tool `{}`", last.ident),
         last.ident.span(),
@@ -557,10 +554,7 @@ pub(crate) fn expand_customize(input: TokenStream) -> syn::Result<TokenStream> {
 /// `tool_name!(function)`: the wire name `#[tool]` gave `function`.
 pub(crate) fn expand_name(input: TokenStream) -> syn::Result<TokenStream> {
     let mut function: syn::Path = syn::parse2(input)?;
-    let last = function
-        .segments
-        .last_mut()
-        .expect("a path has a segment");
+    let last = function.segments.last_mut().expect("a path has a segment");
     last.ident = resolved_name(&last.ident);
     Ok(quote!(#function))
 }

@@ -5,6 +5,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use mcp_server::client::MemoryClient;
 use mcp_server::contributor::{Contributions, Contributor};
 use mcp_server::core::capabilities::ServerCapabilities;
 use mcp_server::core::error::ErrorObject;
@@ -18,7 +19,6 @@ use mcp_server::interceptor::{
     AlternateResultInterceptor, Answer, HandlerCall, HandlerInterceptor, HandlerNext, Invocation,
     RawAnswer, RawCall, RawInterceptor, RawNext, Settled, TypedInterceptor, TypedNext,
 };
-use mcp_server::client::MemoryClient;
 use mcp_server::sink::{Change, ChangeSink};
 use mcp_server::source::{Credentials, Principal, PrincipalSource};
 use mcp_server::store::{EventStore, MemoryEventStore, Replay};
@@ -391,7 +391,10 @@ async fn the_guard_hides_a_tool_and_the_customizer_brands_the_rest() {
         Some("[acme] the open tool")
     );
     let refused = client.call_tool("secret", json!({})).await.unwrap_err();
-    let unknown = client.call_tool("no-such-tool", json!({})).await.unwrap_err();
+    let unknown = client
+        .call_tool("no-such-tool", json!({}))
+        .await
+        .unwrap_err();
     assert_eq!(refused.code, unknown.code);
     assert_eq!(refused.message, "Unknown tool: secret");
 }

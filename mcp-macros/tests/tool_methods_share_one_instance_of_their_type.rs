@@ -3,8 +3,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcp_server::core::content::ContentBlock;
 use mcp_server::client::MemoryClient;
+use mcp_server::core::content::ContentBlock;
 use mcp_server::tool::Structured;
 use mcp_server::{RequestContext, Server, tools};
 use serde_json::json;

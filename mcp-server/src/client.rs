@@ -44,8 +44,8 @@ use serde::de::DeserializeOwned;
 use serde_json::json;
 use tokio_util::sync::CancellationToken;
 
+use crate::connection::Connection;
 use crate::input::ClientRequester;
-use crate::lifecycle::Lifecycle;
 use crate::lock::lock;
 use crate::reply::{AlternateResult, Reply};
 use crate::server::{Caller, Server, Session};
@@ -67,7 +67,7 @@ pub struct MemoryClient {
     server: Server,
     credentials: Credentials,
     capabilities: ClientCapabilities,
-    lifecycle: Option<Arc<Lifecycle>>,
+    connection: Option<Arc<Connection>>,
     next_id: AtomicI64,
     notifications: Arc<Recorder>,
     requester: Option<Arc<dyn ClientRequester>>,
@@ -88,7 +88,7 @@ impl MemoryClient {
             server: server.clone(),
             credentials: Credentials::none(),
             capabilities: ClientCapabilities::default(),
-            lifecycle: None,
+            connection: None,
             next_id: AtomicI64::new(1),
             requester: None,
             notifications: Arc::default(),
@@ -120,7 +120,7 @@ impl MemoryClient {
     /// Speaks the legacy era, as if `initialize` had negotiated `session`.
     #[must_use]
     pub fn legacy(mut self, session: Session) -> Self {
-        self.lifecycle = Some(Arc::new(Lifecycle::negotiated(session)));
+        self.connection = Some(Arc::new(Connection::negotiated(session)));
         self
     }
 
@@ -129,7 +129,7 @@ impl MemoryClient {
     /// [`initialize`](Self::initialize) is answered, 2025-11-25 after.
     #[must_use]
     pub fn connected(mut self) -> Self {
-        self.lifecycle = Some(Arc::new(Lifecycle::default()));
+        self.connection = Some(Arc::new(Connection::default()));
         self
     }
 
@@ -141,7 +141,7 @@ impl MemoryClient {
     ///
     /// The server's error, when it refuses the `initialize`.
     pub async fn initialize(&self, version: &str) -> Result<JsonValue, ErrorObject> {
-        if self.lifecycle.is_none() {
+        if self.connection.is_none() {
             return Err(ErrorObject::invalid_request(
                 "`initialize` needs a connection: make the client with `connected()`",
             ));
@@ -159,7 +159,7 @@ impl MemoryClient {
 
     /// The session `initialize` negotiated, if any.
     pub fn session(&self) -> Option<Arc<Session>> {
-        self.lifecycle.as_ref()?.session()
+        self.connection.as_ref()?.session()
     }
 
     fn caller(&self, cancellation: CancellationToken) -> Caller {
@@ -167,7 +167,7 @@ impl MemoryClient {
             credentials: self.credentials.clone(),
             notifications: self.notifications.clone(),
             cancellation,
-            lifecycle: self.lifecycle.clone(),
+            connection: self.connection.clone(),
             requester: self.requester.clone(),
             input_timeout: crate::context::DEFAULT_INPUT_TIMEOUT,
         }

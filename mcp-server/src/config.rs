@@ -106,19 +106,22 @@ impl fmt::Display for SettingSource {
     }
 }
 
+/// What checking a section's subtree finds: the paths of unknown keys, or
+/// the path and message of the first invalid value.
+type Checked = Result<Vec<String>, (String, String)>;
+
 /// A section someone declared or read, with its type erased.
 #[derive(Clone, Copy)]
 pub(crate) struct SectionInfo {
     pub(crate) key: &'static str,
     pub(crate) id: TypeId,
-    /// Checks the section's subtree: the paths of unknown keys, or the
-    /// path and message of the first invalid value.
-    pub(crate) check: fn(&JsonValue) -> Result<Vec<String>, (String, String)>,
+    /// Checks the section's subtree.
+    pub(crate) check: fn(&JsonValue) -> Checked,
 }
 
 impl SectionInfo {
     pub(crate) fn of<T: Section>() -> Self {
-        fn check<T: Section>(value: &JsonValue) -> Result<Vec<String>, (String, String)> {
+        fn check<T: Section>(value: &JsonValue) -> Checked {
             let mut unknown = Vec::new();
             let mut track = |path: serde_ignored::Path<'_>| unknown.push(path.to_string());
             let deserializer = serde_ignored::Deserializer::new(value, &mut track);
@@ -303,4 +306,3 @@ impl Settings {
         }
     }
 }
-

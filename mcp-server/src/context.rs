@@ -33,6 +33,7 @@
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use std::time::Duration;
@@ -51,14 +52,36 @@ use mcp_core::version::Era;
 use serde::de::DeserializeOwned;
 use tokio_util::sync::CancellationToken;
 
+use crate::connection::Connection;
 use crate::input::{self, ClientRequester, InputError, InputKind};
-use crate::interceptor::CallKey;
-use crate::lifecycle::Lifecycle;
 use crate::lock::lock;
 use crate::runtime::Runtime;
 use crate::seam::{Kind, OneActive};
 use crate::sink::{ChangeSink, LogSink, NotificationSink, ProgressSink};
 use crate::source::Principal;
+
+/// Identifies one in-flight call: one request, its principal, its target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct CallKey(u64);
+
+impl CallKey {
+    /// A key no other call has had in this process.
+    pub(crate) fn fresh() -> Self {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        Self(NEXT.fetch_add(1, Ordering::Relaxed))
+    }
+
+    /// Refuses an answer made for another call.
+    pub(crate) fn check(self, made_for: CallKey) -> Result<(), ErrorObject> {
+        if self == made_for {
+            Ok(())
+        } else {
+            Err(ErrorObject::internal_error(
+                "Internal error: an interceptor answered with a result made for another call",
+            ))
+        }
+    }
+}
 
 /// How long a handler waits for the client's answer to an input request
 /// unless the transport says otherwise.
@@ -86,7 +109,7 @@ struct Inner {
     progress: ProgressSink,
     log: LogSink,
     runtime: Arc<Runtime>,
-    lifecycle: Option<Arc<Lifecycle>>,
+    connection: Option<Arc<Connection>>,
     requester: Option<Arc<dyn ClientRequester>>,
     input_timeout: Duration,
     escalation: Mutex<Option<ErrorObject>>,
@@ -121,7 +144,7 @@ pub(crate) struct ContextParts {
     pub(crate) log_level: Option<mcp_core::logging::LoggingLevel>,
     pub(crate) runtime: Arc<Runtime>,
     /// The legacy connection the request came on, if any.
-    pub(crate) lifecycle: Option<Arc<Lifecycle>>,
+    pub(crate) connection: Option<Arc<Connection>>,
     /// How the request asks its client for input, when its transport can.
     pub(crate) requester: Option<Arc<dyn ClientRequester>>,
     pub(crate) input_timeout: Duration,
@@ -149,7 +172,7 @@ impl RequestContext {
                 progress,
                 log,
                 runtime: parts.runtime,
-                lifecycle: parts.lifecycle,
+                connection: parts.connection,
                 requester: parts.requester,
                 input_timeout: parts.input_timeout,
                 escalation: Mutex::new(None),
@@ -177,7 +200,7 @@ impl RequestContext {
             notifications: Arc::new(crate::sink::DiscardSink),
             log_level: None,
             runtime: Arc::new(Runtime::empty()),
-            lifecycle: None,
+            connection: None,
             requester: None,
             input_timeout: DEFAULT_INPUT_TIMEOUT,
         })
@@ -265,12 +288,12 @@ impl RequestContext {
     }
 
     /// The legacy connection this request came on.
-    pub(crate) fn lifecycle(&self) -> Option<&Arc<Lifecycle>> {
-        self.inner.lifecycle.as_ref()
+    pub(crate) fn connection(&self) -> Option<&Arc<Connection>> {
+        self.inner.connection.as_ref()
     }
 
     /// Runs `effect` once the request is answered without error (a
-    /// lifecycle change that must not outlive a refused request).
+    /// connection change that must not outlive a refused request).
     pub(crate) fn on_success(&self, effect: impl FnOnce() + Send + 'static) {
         lock(&self.inner.commits).push(Box::new(effect));
     }

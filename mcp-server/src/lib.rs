@@ -41,6 +41,7 @@ pub mod boot;
 pub mod client;
 pub mod completion;
 pub mod config;
+pub mod connection;
 pub mod context;
 pub mod contributor;
 pub mod customizer;
@@ -51,7 +52,7 @@ pub mod guard;
 pub mod handler;
 pub mod input;
 pub mod interceptor;
-pub mod lifecycle;
+mod lifecycle;
 mod lock;
 pub mod origin;
 pub mod prelude;
@@ -92,16 +93,16 @@ pub mod __private {
     pub use serde_json;
 }
 
-pub use mcp_macros::tool;
-pub use mcp_macros::{customize_tool, tool_name};
-pub use mcp_macros::tools;
 /// Declares a typed method (`#[derive(Method)]`), and the trait it implements.
 pub use mcp_core::method::{Method, Params};
+pub use mcp_macros::tool;
+pub use mcp_macros::tools;
 pub use mcp_macros::{Method, Params};
 pub use mcp_macros::{completion, prompt, resource, resource_template};
 pub use mcp_macros::{
     contributor, customizer, guard, interceptor, method, sink, source, store, strategy,
 };
+pub use mcp_macros::{customize_tool, tool_name};
 
 /// The guides under `docs/`, compiled as doc tests.
 #[cfg(doctest)]

@@ -1,130 +1,35 @@
-//! The legacy (2025-11-25) lifecycle: what one connection negotiates with
-//! `initialize`, and the methods that change it (`logging/setLevel`,
-//! `resources/subscribe`, `resources/unsubscribe`), with `ping`.
+//! The handlers of the legacy (2025-11-25) lifecycle methods: `initialize`,
+//! which negotiates a [`Connection`]'s session, the methods that change it
+//! (`logging/setLevel`, `resources/subscribe`, `resources/unsubscribe`), and
+//! `ping`.
 //!
 //! These are ordinary methods of the legacy era: they go through the same
 //! pipeline as every other (raw interceptors see them), and their effects on
 //! the connection take hold only when the request is answered without error.
 //! `initialize` cannot be answered in place of its handler, so no session is
 //! ever half made.
-//!
-//! ```
-//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
-//! use mcp_server::client::MemoryClient;
-//!
-//! let server = mcp_server::Server::builder().without_linked().named("demo", "1.0.0").build();
-//! let client = MemoryClient::new(&server).connected();
-//! let result = client.initialize("2025-06-18").await.unwrap();
-//! assert_eq!(result["protocolVersion"], "2025-06-18");
-//! assert_eq!(client.session().unwrap().protocol_version, "2025-06-18");
-//! # });
-//! ```
 
-use std::collections::BTreeSet;
-use std::fmt;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use mcp_core::capabilities::ServerCapabilities;
 use mcp_core::content::Implementation;
 use mcp_core::error::ErrorObject;
-use mcp_core::jsonrpc::Notification;
 use mcp_core::legacy::initialize::{Initialize, InitializeRequestParams, InitializeResult};
 use mcp_core::legacy::logging::SetLevel;
 use mcp_core::legacy::ping::Ping;
 use mcp_core::legacy::subscribe::{Subscribe, Unsubscribe};
-use mcp_core::resources::ResourceUpdatedNotificationParams;
 use mcp_core::result::EmptyResult;
 use mcp_core::version;
 
+use crate::connection::{Connection, MAX_SUBSCRIPTIONS, Session};
 use crate::context::RequestContext;
 use crate::future::BoxFuture;
 use crate::handler::{Handler, HandlerResult};
 use crate::lock::lock;
-use crate::server::Session;
-use crate::sink::Change;
-
-/// How many resources one legacy connection may watch at once.
-pub const MAX_SUBSCRIPTIONS: usize = 1024;
-
-/// What one legacy connection (a stdio process, an HTTP session)
-/// remembers: what `initialize` negotiated, with the log level, and the
-/// resources it subscribed to. A transport keeps one per connection and
-/// hands it to every request of the connection.
-#[derive(Default)]
-pub struct Lifecycle {
-    session: Mutex<Option<Arc<Session>>>,
-    subscriptions: Mutex<BTreeSet<String>>,
-}
-
-impl fmt::Debug for Lifecycle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Lifecycle")
-            .field("session", &self.session())
-            .finish_non_exhaustive()
-    }
-}
-
-impl Lifecycle {
-    /// A connection on which `session` was negotiated already (for
-    /// in-memory tests and transports that negotiate out of band).
-    pub fn negotiated(session: Session) -> Self {
-        Self {
-            session: Mutex::new(Some(Arc::new(session))),
-            subscriptions: Mutex::default(),
-        }
-    }
-
-    /// The negotiated session, once `initialize` was answered.
-    pub fn session(&self) -> Option<Arc<Session>> {
-        lock(&self.session).clone()
-    }
-
-    /// Whether `initialize` was answered on this connection.
-    pub fn is_initialized(&self) -> bool {
-        lock(&self.session).is_some()
-    }
-
-    fn update(&self, change: impl FnOnce(&mut Session)) {
-        let mut session = lock(&self.session);
-        if let Some(current) = session.as_mut() {
-            let mut updated = Session::clone(current);
-            change(&mut updated);
-            *current = Arc::new(updated);
-        }
-    }
-
-    /// The notification a change becomes on this connection, if it hears of
-    /// it: list changes always, resource updates when subscribed; nothing
-    /// before `initialize`.
-    pub fn notification_for(&self, change: &Change) -> Option<Notification> {
-        if !self.is_initialized() {
-            return None;
-        }
-        match change {
-            Change::ToolsListChanged => empty("notifications/tools/list_changed"),
-            Change::PromptsListChanged => empty("notifications/prompts/list_changed"),
-            Change::ResourcesListChanged => empty("notifications/resources/list_changed"),
-            Change::ResourceUpdated(uri) => {
-                if !lock(&self.subscriptions).contains(uri) {
-                    return None;
-                }
-                let params = ResourceUpdatedNotificationParams {
-                    meta: None,
-                    uri: uri.clone(),
-                };
-                Notification::new("notifications/resources/updated", &params).ok()
-            }
-        }
-    }
-}
-
-fn empty(method: &str) -> Option<Notification> {
-    Notification::new(method, &serde_json::json!({})).ok()
-}
 
 /// The connection a lifecycle request came on.
-fn connection(ctx: &RequestContext) -> Result<Arc<Lifecycle>, ErrorObject> {
-    ctx.lifecycle().cloned().ok_or_else(|| {
+fn connection(ctx: &RequestContext) -> Result<Arc<Connection>, ErrorObject> {
+    ctx.connection().cloned().ok_or_else(|| {
         ErrorObject::internal_error("Internal error: this transport keeps no legacy session")
     })
 }

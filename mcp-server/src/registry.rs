@@ -31,7 +31,9 @@ use mcp_core::tools::Tool;
 use crate::boot::{BootContext, Validator};
 use crate::config::SectionDecl;
 use crate::contributor::Contributor;
-use crate::customizer::{Descriptor, HandlerCustomizer, MethodDescriptor, ServerCapabilitiesCustomizer};
+use crate::customizer::{
+    Descriptor, HandlerCustomizer, MethodDescriptor, ServerCapabilitiesCustomizer,
+};
 use crate::interceptor::{
     AlternateResultInterceptor, HandlerInterceptor, RawInterceptor, Stratum, TypedInterceptor,
 };
@@ -95,7 +97,11 @@ impl Registration {
     /// A registration of a one-active seam's member ([`Item::Supply`]) or
     /// declaration ([`Item::Seam`]), made before selection (its boot
     /// context has configuration and shared state, but no selected seams yet).
-    pub const fn supply(origin: Origin, name: &'static str, make: fn(&BootContext) -> Item) -> Self {
+    pub const fn supply(
+        origin: Origin,
+        name: &'static str,
+        make: fn(&BootContext) -> Item,
+    ) -> Self {
         Self {
             origin,
             name,

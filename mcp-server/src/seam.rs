@@ -52,7 +52,7 @@ use serde::Serialize;
 use crate::boot::BootContext;
 use crate::origin::Origin;
 
-/// The word a seam is named for, which tells its lifecycle and merge rule.
+/// The word a seam is named for, which tells its connection and merge rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum SeamWord {
     /// Returns values at boot; the framework unions them.
@@ -260,6 +260,9 @@ impl Member {
     }
 }
 
+/// A value whose type boot knows only through its seam or kind.
+pub(crate) type Erased = Box<dyn Any + Send + Sync>;
+
 /// What boot needs to know of a kind, with its type erased.
 #[derive(Clone, Copy)]
 pub(crate) struct KindInfo {
@@ -269,12 +272,12 @@ pub(crate) struct KindInfo {
     pub(crate) help: &'static str,
     pub(crate) word: SeamWord,
     /// Gathers the sorted members into a boxed `Arc<[K::Member]>`.
-    pub(crate) gather: fn(Vec<Box<dyn Any + Send + Sync>>) -> Box<dyn Any + Send + Sync>,
+    pub(crate) gather: fn(Vec<Erased>) -> Erased,
 }
 
 impl KindInfo {
     fn of<K: Kind>() -> Self {
-        fn gather<K: Kind>(members: Vec<Box<dyn Any + Send + Sync>>) -> Box<dyn Any + Send + Sync> {
+        fn gather<K: Kind>(members: Vec<Erased>) -> Erased {
             let members: Arc<[K::Member]> = members
                 .into_iter()
                 .filter_map(|m| m.downcast::<K::Member>().ok().map(|m| *m))

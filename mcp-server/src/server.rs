@@ -11,7 +11,6 @@ use mcp_core::capabilities::{ClientCapabilities, ServerCapabilities};
 use mcp_core::content::Implementation;
 use mcp_core::error::ErrorObject;
 use mcp_core::jsonrpc::{self, Message, Notification, Request, RequestId, ResultResponse};
-use mcp_core::logging::LoggingLevel;
 use mcp_core::meta::{self, RequestMeta};
 use mcp_core::prompts::Prompt;
 use mcp_core::resources::{Resource, ResourceTemplate};
@@ -22,11 +21,12 @@ use serde_json::value::RawValue;
 use tokio_util::sync::CancellationToken;
 
 use crate::boot::{BootReport, Builder};
+use crate::connection::Connection;
+pub use crate::connection::Session;
 use crate::context::{ContextParts, DEFAULT_INPUT_TIMEOUT, RequestContext};
 use crate::dispatch::{Pipeline, Routes};
 use crate::input::ClientRequester;
 use crate::interceptor::{RawCall, RawInterceptor, RawNext};
-use crate::lifecycle::Lifecycle;
 use crate::reply::encode_error;
 use crate::runtime::Runtime;
 use crate::seam::{Kind, OneActive};
@@ -90,7 +90,7 @@ pub struct Caller {
     pub cancellation: CancellationToken,
     /// The legacy connection the request comes on (a stdio process, an
     /// HTTP session); `None` where only 2026-07-28 requests arrive.
-    pub lifecycle: Option<Arc<Lifecycle>>,
+    pub connection: Option<Arc<Connection>>,
     /// Carries input requests to the client, when the transport can.
     pub requester: Option<Arc<dyn ClientRequester>>,
     /// How long a handler waits for the client's answer to an input request.
@@ -100,7 +100,7 @@ pub struct Caller {
 impl fmt::Debug for Caller {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Caller")
-            .field("lifecycle", &self.lifecycle)
+            .field("connection", &self.connection)
             .finish_non_exhaustive()
     }
 }
@@ -113,16 +113,16 @@ impl Caller {
             credentials: Credentials::none(),
             notifications: Arc::new(DiscardSink),
             cancellation: CancellationToken::new(),
-            lifecycle: None,
+            connection: None,
             requester: None,
             input_timeout: DEFAULT_INPUT_TIMEOUT,
         }
     }
 
-    /// A caller on the legacy connection `lifecycle`.
-    pub fn on(lifecycle: Arc<Lifecycle>) -> Self {
+    /// A caller on the legacy connection `connection`.
+    pub fn on(connection: Arc<Connection>) -> Self {
         Self {
-            lifecycle: Some(lifecycle),
+            connection: Some(connection),
             ..Self::modern()
         }
     }
@@ -163,24 +163,13 @@ impl Caller {
     /// The era of a message for `method`: legacy on a negotiated connection
     /// and for the `initialize` that negotiates it, modern otherwise.
     pub fn era_for(&self, method: &str) -> Era {
-        match &self.lifecycle {
-            Some(lifecycle) if lifecycle.is_initialized() || method == "initialize" => Era::Legacy,
+        match &self.connection {
+            Some(connection) if connection.is_initialized() || method == "initialize" => {
+                Era::Legacy
+            }
             _ => Era::Modern,
         }
     }
-}
-
-/// What a legacy (2025-11-25) client negotiated with `initialize`.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Session {
-    /// The negotiated protocol version.
-    pub protocol_version: String,
-    /// The client's capabilities.
-    pub client_capabilities: ClientCapabilities,
-    /// The client's identity.
-    pub client_info: Option<Implementation>,
-    /// The level set with `logging/setLevel`.
-    pub log_level: Option<LoggingLevel>,
 }
 
 /// What a 2026-07-28 request carries in `params._meta`, checked: the
@@ -379,10 +368,8 @@ impl Server {
         let ctx = self.context(None, notification.method.clone(), era, meta, None, caller);
         let call = RawCall::new(&ctx, notification.params.as_deref());
         let pipeline = Pipeline::notification(&self.inner.raw);
-        let admitted = AssertUnwindSafe(RawNext::new(&pipeline, 0).run(&call))
-            .catch_unwind()
-            .await;
-        matches!(admitted, Ok(Ok(answer)) if !answer.taken_over)
+        let admitted = unwound(RawNext::new(&pipeline, 0).run(&call)).await;
+        matches!(admitted, Ok(answer) if !answer.taken_over)
     }
 
     /// Serves one decoded request: its result, or the error to answer with.
@@ -400,9 +387,10 @@ impl Server {
         let era = caller.era_for(&method);
         // A panicking handler answers -32603 like any failure: the client
         // gets its response and the transport goes on.
-        let served = AssertUnwindSafe(self.serve(id, method, era, params.as_deref(), checked, caller))
-            .catch_unwind()
-            .await;
+        let served =
+            AssertUnwindSafe(self.serve(id, method, era, params.as_deref(), checked, caller))
+                .catch_unwind()
+                .await;
         let result = served.unwrap_or_else(|_| {
             Err(ErrorObject::internal_error(
                 "Internal error: the handler panicked",
@@ -472,7 +460,7 @@ impl Server {
         caller: &Caller,
     ) -> RequestContext {
         let principal = self.inner.principal_source.principal(&caller.credentials);
-        let session = caller.lifecycle.as_ref().and_then(|l| l.session());
+        let session = caller.connection.as_ref().and_then(|l| l.session());
         let (protocol_version, client_capabilities, client_info, log_level) =
             match (era, checked, session) {
                 (Era::Modern, Some(checked), _) => {
@@ -511,12 +499,28 @@ impl Server {
             notifications: caller.notifications.clone(),
             log_level,
             runtime: self.inner.runtime.clone(),
-            lifecycle: caller.lifecycle.clone(),
+            connection: caller.connection.clone(),
             // Only a legacy connection carries requests to its client.
             requester: caller.requester.clone().filter(|_| era == Era::Legacy),
             input_timeout: caller.input_timeout,
         })
     }
+}
+
+/// Runs `serving` to its end: a panic in a handler or an interceptor
+/// answers `-32603` like any failure, so the client gets its response and
+/// the transport goes on.
+async fn unwound<T>(
+    serving: impl std::future::Future<Output = Result<T, ErrorObject>>,
+) -> Result<T, ErrorObject> {
+    AssertUnwindSafe(serving)
+        .catch_unwind()
+        .await
+        .unwrap_or_else(|_| {
+            Err(ErrorObject::internal_error(
+                "Internal error: the handler panicked",
+            ))
+        })
 }
 
 /// A legacy empty result is exactly `{}`, as 2025-11-25 clients check.

@@ -155,7 +155,10 @@ impl OneActive for dyn ChangeSink {
     const NAME: &'static str = "ChangeSink";
     const WORD: SeamWord = SeamWord::Sink;
     fn fallback(_: &BootContext) -> (&'static str, Arc<Self>) {
-        ("BroadcastChangeSink", Arc::new(BroadcastChangeSink::default()))
+        (
+            "BroadcastChangeSink",
+            Arc::new(BroadcastChangeSink::default()),
+        )
     }
 }
 

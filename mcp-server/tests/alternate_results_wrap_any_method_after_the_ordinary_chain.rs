@@ -8,19 +8,19 @@ mod support;
 use std::sync::{Arc, Mutex};
 
 use mcp_server::AlternateResult;
+use mcp_server::client::MemoryClient;
 use mcp_server::contributor::contributor_fn;
 use mcp_server::core::error::{ErrorCode, ErrorObject};
 use mcp_server::core::json::JsonObject;
 use mcp_server::core::result::{EmptyResult, ResultType};
-use mcp_server::{Method, Params};
 use mcp_server::customizer::{HandlerConfig, HandlerCustomizer, MethodDescriptor};
 use mcp_server::guard::{Decision, guard_fn};
 use mcp_server::handler::{BoxFuture, handler_fn};
 use mcp_server::interceptor::{
     AlternateResultInterceptor, DeferredInvocation, Invocation, Settled, Stratum,
 };
-use mcp_server::client::MemoryClient;
 use mcp_server::registry::{Item, Scope};
+use mcp_server::{Method, Params};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use support::{Events, RecordingStep, origin, with_tools};

@@ -213,7 +213,11 @@ fn a_method_contributed_twice_fails_naming_both() {
 
 #[test]
 fn two_strategies_for_one_seam_fail_boot_naming_both() {
-    let source = || Item::Supply(mcp_server::seam::Supplied::new::<dyn mcp_server::source::PrincipalSource>(Arc::new(AnonymousPrincipalSource::default())));
+    let source = || {
+        Item::Supply(mcp_server::seam::Supplied::new::<
+            dyn mcp_server::source::PrincipalSource,
+        >(Arc::new(AnonymousPrincipalSource::default())))
+    };
     let errors = builder()
         .register(origin("auth-a", 1), "OidcSource", 0, source())
         .register(origin("auth-b", 2), "ApiKeySource", 0, source())
@@ -452,9 +456,7 @@ fn both_tasks_gets(c: &mut mcp_server::contributor::Contributions<'_>) {
     }));
     c.method::<legacy::tasks::GetTask>(handler_fn::<legacy::tasks::GetTask, _, _, _>(
         |_, _| async {
-            Err::<legacy::tasks::GetTaskResult, _>(ErrorObject::internal_error(
-                "legacy tasks/get",
-            ))
+            Err::<legacy::tasks::GetTaskResult, _>(ErrorObject::internal_error("legacy tasks/get"))
         },
     ));
 }
@@ -462,7 +464,11 @@ fn both_tasks_gets(c: &mut mcp_server::contributor::Contributions<'_>) {
 #[tokio::test]
 async fn one_wire_name_is_one_method_per_era_and_typed_interceptors_follow_the_method_type() {
     let server = builder()
-        .contributor(origin("tasks-ext", 1), "tasks", contributor_fn(both_tasks_gets))
+        .contributor(
+            origin("tasks-ext", 1),
+            "tasks",
+            contributor_fn(both_tasks_gets),
+        )
         .register(
             origin("audit-ext", 2),
             "LegacyTasksGet",
@@ -473,9 +479,15 @@ async fn one_wire_name_is_one_method_per_era_and_typed_interceptors_follow_the_m
     let params = serde_json::json!({"taskId": "t-1"});
     let modern = mcp_server::client::MemoryClient::new(&server);
     let before = LEGACY_GETS.load(std::sync::atomic::Ordering::SeqCst);
-    let error = modern.request_raw("tasks/get", params.clone()).await.unwrap_err();
+    let error = modern
+        .request_raw("tasks/get", params.clone())
+        .await
+        .unwrap_err();
     assert_eq!(error.message, "modern tasks/get");
-    assert_eq!(LEGACY_GETS.load(std::sync::atomic::Ordering::SeqCst), before);
+    assert_eq!(
+        LEGACY_GETS.load(std::sync::atomic::Ordering::SeqCst),
+        before
+    );
     let legacy = mcp_server::client::MemoryClient::new(&server).connected();
     legacy.initialize("2025-11-25").await.unwrap();
     let error = legacy.request_raw("tasks/get", params).await.unwrap_err();
@@ -485,23 +497,30 @@ async fn one_wire_name_is_one_method_per_era_and_typed_interceptors_follow_the_m
         before + 1
     );
     let methods = &server.report().methods;
-    assert_eq!(methods.iter().filter(|m| m.method == "tasks/get").count(), 2);
+    assert_eq!(
+        methods.iter().filter(|m| m.method == "tasks/get").count(),
+        2
+    );
 }
 
 #[test]
 fn one_method_contributed_twice_in_one_era_fails_boot() {
     let errors = builder()
         .contributor(origin("a", 1), "a", contributor_fn(both_tasks_gets))
-        .contributor(origin("b", 1), "b", contributor_fn(|c| {
-            c.method::<mcp_server::core::ext::tasks::GetTask>(handler_fn::<
-                mcp_server::core::ext::tasks::GetTask,
-                _,
-                _,
-                _,
-            >(|_, _| async {
-                Err::<GetTaskResult, _>(ErrorObject::internal_error("unused"))
-            }));
-        }))
+        .contributor(
+            origin("b", 1),
+            "b",
+            contributor_fn(|c| {
+                c.method::<mcp_server::core::ext::tasks::GetTask>(handler_fn::<
+                    mcp_server::core::ext::tasks::GetTask,
+                    _,
+                    _,
+                    _,
+                >(|_, _| async {
+                    Err::<GetTaskResult, _>(ErrorObject::internal_error("unused"))
+                }));
+            }),
+        )
         .try_build()
         .unwrap_err();
     assert_eq!(

@@ -8,13 +8,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mcp_server::Session;
+use mcp_server::client::MemoryClient;
 use mcp_server::contributor::contributor_fn;
 use mcp_server::core::capabilities::ClientCapabilities;
 use mcp_server::core::sampling::{CreateMessageRequestParams, ToolChoice};
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::{BoxFuture, handler_fn};
 use mcp_server::input::InputError;
-use mcp_server::client::MemoryClient;
 use serde_json::{Value, json};
 use support::{builder, origin, tool};
 

@@ -7,6 +7,7 @@ mod support;
 use std::sync::Arc;
 
 use mcp_server::RequestContext;
+use mcp_server::client::MemoryClient;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult};
 use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
@@ -15,7 +16,6 @@ use mcp_server::handler::BoxFuture;
 use mcp_server::interceptor::{
     AlternateResultInterceptor, Answer, Invocation, Settled, Stratum, TypedInterceptor, TypedNext,
 };
-use mcp_server::client::MemoryClient;
 use mcp_server::registry::{Item, Scope};
 use serde_json::json;
 use support::{Events, RecordingRaw, RecordingStep, origin, with_tools};

@@ -6,13 +6,13 @@
 mod support;
 
 use mcp_server::Session;
+use mcp_server::client::MemoryClient;
 use mcp_server::contributor::contributor_fn;
 use mcp_server::core::capabilities::{ClientCapabilities, ElicitationCapability};
 use mcp_server::core::error::ErrorCode;
 use mcp_server::core::logging::LoggingLevel;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
-use mcp_server::client::MemoryClient;
 use serde_json::json;
 use support::{builder, origin, tool};
 use tokio_util::sync::CancellationToken;

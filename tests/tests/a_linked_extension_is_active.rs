@@ -49,7 +49,8 @@ fn the_boot_report_names_the_extension_and_its_contributions() {
         report
             .members
             .iter()
-            .any(|m| m.seam == mcp_server::seam::SeamWord::Extension && m.origin.crate_name == "weather-ext")
+            .any(|m| m.seam == mcp_server::seam::SeamWord::Extension
+                && m.origin.crate_name == "weather-ext")
     );
 }
 

@@ -5,12 +5,12 @@ use std::sync::{Arc, Mutex};
 
 use mcp_demo as _;
 use mcp_server::Session;
+use mcp_server::client::MemoryClient;
 use mcp_server::core::capabilities::ClientCapabilities;
 use mcp_server::core::error::ErrorCode;
 use mcp_server::core::json::JsonValue;
 use mcp_server::handler::BoxFuture;
 use mcp_server::input::InputError;
-use mcp_server::client::MemoryClient;
 use serde_json::json;
 
 /// The requests the server sent the client, in order.

@@ -4,10 +4,10 @@ use std::sync::{Arc, Mutex};
 
 use mcp_demo as _;
 use mcp_server::Session;
+use mcp_server::client::MemoryClient;
 use mcp_server::core::json::JsonValue;
 use mcp_server::core::jsonrpc::Notification;
 use mcp_server::core::logging::LoggingLevel;
-use mcp_server::client::MemoryClient;
 use mcp_server::sink::{Change, ChangeSink};
 use serde_json::json;
 

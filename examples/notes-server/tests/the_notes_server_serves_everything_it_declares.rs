@@ -1,9 +1,9 @@
 //! The example server, linked and booted, serves every item it declares.
 
-use mcp_server::core::content::ContentBlock;
-use mcp_server::client::MemoryClient;
-use mcp_server::source::Credentials;
 use mcp_server::Server;
+use mcp_server::client::MemoryClient;
+use mcp_server::core::content::ContentBlock;
+use mcp_server::source::Credentials;
 use notes_server as _;
 use serde_json::json;
 

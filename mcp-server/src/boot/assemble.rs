@@ -39,7 +39,12 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     let mut parts = Parts::default();
 
     // One-active members first, then one winner per seam.
-    errors.extend(collect::make(Stage::Supply, &mut entries, &boot, &mut parts));
+    errors.extend(collect::make(
+        Stage::Supply,
+        &mut entries,
+        &boot,
+        &mut parts,
+    ));
     let (selections, mut selecting) = select::one_active(&mut parts, &mut boot);
     errors.append(&mut selecting);
     if !errors.is_empty() {
@@ -50,7 +55,12 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     }
 
     // Everything else, made with the winners in hand.
-    errors.extend(collect::make(Stage::Assemble, &mut entries, &boot, &mut parts));
+    errors.extend(collect::make(
+        Stage::Assemble,
+        &mut entries,
+        &boot,
+        &mut parts,
+    ));
     errors.extend(select::kinds(&mut parts, &mut boot));
     let union = contribute::union(&mut parts, &boot, &mut errors);
 
@@ -93,7 +103,15 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         return Err(BootErrors(errors));
     }
 
-    let server = freeze(info, capabilities, section, built, selections, &parts, &boot);
+    let server = freeze(
+        info,
+        capabilities,
+        section,
+        built,
+        selections,
+        &parts,
+        &boot,
+    );
     for (name, origin, validator) in &parts.validators {
         for diagnostic in validator.validate(&server, &boot) {
             tracing::debug!(validator = %name, %origin, "a validator failed boot");

@@ -120,8 +120,9 @@ pub(super) fn make(
     parts: &mut Parts,
 ) -> Vec<BootError> {
     let mut errors = Vec::new();
-    let (now, later): (Vec<Entry>, Vec<Entry>) =
-        std::mem::take(entries).into_iter().partition(|e| e.stage == stage);
+    let (now, later): (Vec<Entry>, Vec<Entry>) = std::mem::take(entries)
+        .into_iter()
+        .partition(|e| e.stage == stage);
     *entries = later;
     for entry in now {
         let item = match entry.item {

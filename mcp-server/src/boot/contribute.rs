@@ -43,8 +43,18 @@ pub(super) fn union(parts: &mut Parts, boot: &BootContext, errors: &mut Vec<Boot
     }
     let union = Union {
         tools: keep_one(TargetKind::Tool, all.tools, |(t, _)| t.name.clone(), errors),
-        prompts: keep_one(TargetKind::Prompt, all.prompts, |(p, _)| p.name.clone(), errors),
-        resources: keep_one(TargetKind::Resource, all.resources, |(r, _)| r.uri.clone(), errors),
+        prompts: keep_one(
+            TargetKind::Prompt,
+            all.prompts,
+            |(p, _)| p.name.clone(),
+            errors,
+        ),
+        resources: keep_one(
+            TargetKind::Resource,
+            all.resources,
+            |(r, _)| r.uri.clone(),
+            errors,
+        ),
         templates: keep_one(
             TargetKind::ResourceTemplate,
             all.templates,
@@ -86,7 +96,11 @@ impl Union {
             add("resource", r.value.0.uri.clone(), r.origin);
         }
         for t in &self.templates {
-            add("resource template", t.value.0.uri_template.clone(), t.origin);
+            add(
+                "resource template",
+                t.value.0.uri_template.clone(),
+                t.origin,
+            );
         }
         for c in &self.completions {
             add("completion", c.value.0.to_string(), c.origin);

@@ -415,9 +415,15 @@ impl fmt::Display for BootError {
                 origin,
                 closest,
             } => {
-                writeln!(f, "a completion completes {reference}, which nothing contributes")?;
+                writeln!(
+                    f,
+                    "a completion completes {reference}, which nothing contributes"
+                )?;
                 writeln!(f, "  = note: completion: {origin}")?;
-                write!(f, "  = help: complete an existing prompt or resource template")?;
+                write!(
+                    f,
+                    "  = help: complete an existing prompt or resource template"
+                )?;
                 did_you_mean(f, closest.as_ref())
             }
             BootError::SuppliedTooLate { name, origin, seam } => {
@@ -456,7 +462,10 @@ impl fmt::Display for BootError {
                 if let Some(source) = source {
                     writeln!(f, "  = note: {source}")?;
                 }
-                write!(f, "  = help: give `{key}` a value of the type its section expects")
+                write!(
+                    f,
+                    "  = help: give `{key}` a value of the type its section expects"
+                )
             }
             BootError::Extension(_) => unreachable!("rendered above"),
         }

@@ -328,7 +328,10 @@ impl Builder {
 }
 
 /// The candidate closest to `name`, if one is close enough to suggest.
-pub(crate) fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<String> {
+pub(crate) fn closest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
     candidates
         .into_iter()
         .map(|c| (strsim::jaro_winkler(name, c), c))

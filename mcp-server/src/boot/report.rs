@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::dispatch::RouteReport;
 use crate::origin::Origin;
-use crate::seam::{Selection, SeamWord};
+use crate::seam::{SeamWord, Selection};
 
 /// One registered member of a seam.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -1,5 +1,5 @@
 //! Building every route: the built-in methods from what was contributed,
-//! the lifecycle and discovery methods, and the contributed methods, each
+//! the connection and discovery methods, and the contributed methods, each
 //! in its eras; a wire name may be taken once per era.
 
 use std::collections::{BTreeMap, HashMap};
@@ -13,7 +13,9 @@ use mcp_core::legacy::ping::Ping;
 use mcp_core::legacy::subscribe::{Subscribe, Unsubscribe};
 use mcp_core::method::Method;
 use mcp_core::prompts::{GetPrompt, ListPrompts, Prompt};
-use mcp_core::resources::{ListResourceTemplates, ListResources, ReadResource, Resource, ResourceTemplate};
+use mcp_core::resources::{
+    ListResourceTemplates, ListResources, ReadResource, Resource, ResourceTemplate,
+};
 use mcp_core::tools::{CallTool, ListTools, Tool};
 use mcp_core::version::{self, Era};
 
@@ -90,8 +92,14 @@ impl Inputs<'_, '_> {
         self.tools(union.tools, &mut built, errors);
         let prompt_guards = self.prompts(union.prompts, &mut built, errors);
         let template_guards = self.resources(union.resources, union.templates, &mut built, errors);
-        self.completions(union.completions, prompt_guards, template_guards, &mut built, errors);
-        self.lifecycle(&mut built);
+        self.completions(
+            union.completions,
+            prompt_guards,
+            template_guards,
+            &mut built,
+            errors,
+        );
+        self.connection(&mut built);
         self.methods(union.methods, &mut built, errors);
         self.folder.unmatched(errors);
         let mut leftover = self.typed;
@@ -267,7 +275,8 @@ impl Inputs<'_, '_> {
         for (item, chain) in self.handlers(templates, unknown_resource, errors) {
             match UriTemplate::parse(&item.descriptor.uri_template) {
                 Ok(parsed) => {
-                    template_guards.insert(item.descriptor.uri_template.clone(), item.guards.clone());
+                    template_guards
+                        .insert(item.descriptor.uri_template.clone(), item.guards.clone());
                     resolver.templates.push((parsed, chain));
                     listed_templates.push(item);
                 }
@@ -345,7 +354,10 @@ impl Inputs<'_, '_> {
                 CompletionRef::TemplateVariable {
                     uri_template,
                     variable,
-                } => (resolver.templates.get_mut(uri_template), Some(variable.clone())),
+                } => (
+                    resolver.templates.get_mut(uri_template),
+                    Some(variable.clone()),
+                ),
             };
             let Some(completer) = found else {
                 let names: Vec<&str> = match &reference {
@@ -357,7 +369,9 @@ impl Inputs<'_, '_> {
                 let missing = match &reference {
                     CompletionRef::Prompt(n) | CompletionRef::PromptArgument { prompt: n, .. } => n,
                     CompletionRef::ResourceTemplate(u)
-                    | CompletionRef::TemplateVariable { uri_template: u, .. } => u,
+                    | CompletionRef::TemplateVariable {
+                        uri_template: u, ..
+                    } => u,
                 };
                 errors.push(BootError::CompletionWithoutTarget {
                     reference: reference.to_string(),
@@ -386,8 +400,8 @@ impl Inputs<'_, '_> {
         );
     }
 
-    /// `server/discover` (2026-07-28) and the legacy lifecycle.
-    fn lifecycle(&mut self, built: &mut Built) {
+    /// `server/discover` (2026-07-28) and the legacy connection.
+    fn connection(&mut self, built: &mut Built) {
         if let Some(discovery) = self.discovery.take() {
             self.single::<Discover>(Arc::new(discovery), true, built);
         }
@@ -402,11 +416,15 @@ impl Inputs<'_, '_> {
         self.single::<Unsubscribe>(maintenance, true, built);
     }
 
-    fn single<M: Method>(&mut self, handler: Arc<dyn Handler<M>>, answerable: bool, built: &mut Built) {
-        let chain = self
-            .chains
-            .unguarded(M::NAME)
-            .with(handler, |_| mcp_core::error::ErrorObject::method_not_found(M::NAME));
+    fn single<M: Method>(
+        &mut self,
+        handler: Arc<dyn Handler<M>>,
+        answerable: bool,
+        built: &mut Built,
+    ) {
+        let chain = self.chains.unguarded(M::NAME).with(handler, |_| {
+            mcp_core::error::ErrorObject::method_not_found(M::NAME)
+        });
         let options = RouteOptions {
             answerable,
             ..RouteOptions::owned_by(Origin::FRAMEWORK)

@@ -9,7 +9,7 @@ use super::collect::{Candidate, KindMember, Parts};
 use super::context::BootContext;
 use super::error::BootError;
 use crate::origin::Origin;
-use crate::seam::{Selection, SeamDecl, SeamInfo};
+use crate::seam::{SeamDecl, SeamInfo, Selection};
 use crate::sink::ChangeSink;
 use crate::source::PrincipalSource;
 use crate::store::EventStore;
@@ -28,7 +28,10 @@ fn builtin() -> [SeamDecl; 4] {
 /// Selects the winner of every known seam into `boot`: the one supplied
 /// member, or the seam's default when none was; every seam with two or more
 /// fails, naming each pair.
-pub(super) fn one_active(parts: &mut Parts, boot: &mut BootContext) -> (Vec<Selection>, Vec<BootError>) {
+pub(super) fn one_active(
+    parts: &mut Parts,
+    boot: &mut BootContext,
+) -> (Vec<Selection>, Vec<BootError>) {
     // Every seam declared or supplied, by name; the first declaration's origin.
     let mut seams: BTreeMap<&'static str, (SeamInfo, Origin)> = BTreeMap::new();
     for decl in builtin() {
@@ -124,7 +127,8 @@ pub(super) fn kinds(parts: &mut Parts, boot: &mut BootContext) -> Vec<BootError>
         }
         members.sort_by(|a, b| (a.order, &a.key, a.origin).cmp(&(b.order, &b.key, b.origin)));
         let values = members.into_iter().map(|m| m.value).collect();
-        boot.members.insert(kind.id, Arc::from((kind.gather)(values)));
+        boot.members
+            .insert(kind.id, Arc::from((kind.gather)(values)));
     }
     errors
 }

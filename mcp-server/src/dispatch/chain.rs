@@ -129,7 +129,11 @@ impl<M: Method> HandlerChain<M> {
 
     /// Evaluates the guards for the call with `params`: the answer for an
     /// unknown target when one denies.
-    pub(crate) fn check(&self, ctx: &RequestContext, params: &M::Params) -> Result<(), ErrorObject> {
+    pub(crate) fn check(
+        &self,
+        ctx: &RequestContext,
+        params: &M::Params,
+    ) -> Result<(), ErrorObject> {
         match self.guards.denial(ctx) {
             None => Ok(()),
             Some(_) => Err((self.not_found)(params)),

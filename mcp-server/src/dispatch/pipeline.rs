@@ -25,7 +25,10 @@ pub(crate) struct Pipeline<'a> {
 }
 
 impl<'a> Pipeline<'a> {
-    pub(crate) fn request(interceptors: &'a [Arc<dyn RawInterceptor>], route: &'a dyn Route) -> Self {
+    pub(crate) fn request(
+        interceptors: &'a [Arc<dyn RawInterceptor>],
+        route: &'a dyn Route,
+    ) -> Self {
         Self {
             interceptors,
             below: Below::Route(route),

@@ -7,38 +7,14 @@
 
 use std::fmt;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use mcp_core::error::ErrorObject;
 use mcp_core::json::JsonValue;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::chain::ErasedValue;
+use crate::context::CallKey;
 use crate::reply::{AlternateResult, Reply};
-
-/// Identifies one in-flight call: one request, its principal, its target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct CallKey(u64);
-
-impl CallKey {
-    /// A key no other call has had in this process.
-    pub(crate) fn fresh() -> Self {
-        static NEXT: AtomicU64 = AtomicU64::new(1);
-        Self(NEXT.fetch_add(1, Ordering::Relaxed))
-    }
-
-    /// Refuses an answer made for another call.
-    pub(crate) fn check(self, made_for: CallKey) -> Result<(), ErrorObject> {
-        if self == made_for {
-            Ok(())
-        } else {
-            Err(ErrorObject::internal_error(
-                "Internal error: an interceptor answered with a result made for another call",
-            ))
-        }
-    }
-}
 
 /// Proof that the guards of the target a call is aimed at allowed its caller.
 ///

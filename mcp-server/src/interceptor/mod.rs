@@ -42,7 +42,6 @@ pub use chain::{ErasedValue, HandlerCall, HandlerInterceptor, HandlerNext, Strat
 pub use raw::{RawCall, RawInterceptor, RawNext};
 pub use typed::{TypedInterceptor, TypedNext};
 
-pub(crate) use answer::CallKey;
 pub(crate) use chain::{ErasedChain, ErasedInvoke};
 pub(crate) use raw::RawRest;
 pub(crate) use typed::TypedRest;

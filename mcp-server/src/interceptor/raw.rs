@@ -12,7 +12,7 @@ use super::answer::{Authorized, RawAnswer};
 use crate::context::RequestContext;
 use crate::future::BoxFuture;
 
-/// Wraps every method, lifecycle included, and every client notification:
+/// Wraps every method, connection included, and every client notification:
 /// coarse authorization, logging, telemetry, audit.
 ///
 /// An interceptor may proceed (`next.run(call)`), refuse with a JSON-RPC
@@ -107,8 +107,10 @@ pub(crate) trait RawRest: Send + Sync {
     /// The raw interceptors, outermost first.
     fn interceptors(&self) -> &[Arc<dyn RawInterceptor>];
     /// Serves the call below the raw layer.
-    fn dispatch<'a>(&'a self, call: &'a RawCall<'a>)
-    -> BoxFuture<'a, Result<RawAnswer, ErrorObject>>;
+    fn dispatch<'a>(
+        &'a self,
+        call: &'a RawCall<'a>,
+    ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>>;
     /// Decodes the params, resolves the target and runs its guards.
     fn authorize(&self, call: &RawCall<'_>) -> Result<(), ErrorObject>;
 }

@@ -64,8 +64,10 @@ pub(crate) trait TypedRest<M: Method>: Send + Sync {
     /// The call's context.
     fn ctx(&self) -> &RequestContext;
     /// Runs the handler chain of the call's target.
-    fn handle<'a>(&'a self, params: M::Params)
-    -> BoxFuture<'a, Result<Answer<M::Result>, ErrorObject>>;
+    fn handle<'a>(
+        &'a self,
+        params: M::Params,
+    ) -> BoxFuture<'a, Result<Answer<M::Result>, ErrorObject>>;
     /// Runs the guards of the call's target.
     fn authorize(&self) -> Result<(), ErrorObject>;
 }

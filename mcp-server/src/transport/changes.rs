@@ -6,22 +6,22 @@ use std::sync::Arc;
 use mcp_core::jsonrpc::Notification;
 use tokio::sync::broadcast::{self, error::RecvError};
 
-use crate::lifecycle::Lifecycle;
+use crate::connection::Connection;
 use crate::server::Server;
 use crate::sink::Change;
 
 /// The notifications one legacy connection should get, as changes are published.
 pub(crate) struct ChangeFeed {
     changes: broadcast::Receiver<Change>,
-    lifecycle: Arc<Lifecycle>,
+    connection: Arc<Connection>,
 }
 
 impl ChangeFeed {
-    /// A feed of what `server` publishes from now on, for `lifecycle`.
-    pub(crate) fn new(server: &Server, lifecycle: Arc<Lifecycle>) -> Self {
+    /// A feed of what `server` publishes from now on, for `connection`.
+    pub(crate) fn new(server: &Server, connection: Arc<Connection>) -> Self {
         Self {
             changes: server.listen_changes(),
-            lifecycle,
+            connection,
         }
     }
 
@@ -31,7 +31,7 @@ impl ChangeFeed {
         loop {
             match self.changes.recv().await {
                 Ok(change) => {
-                    if let Some(notification) = self.lifecycle.notification_for(&change) {
+                    if let Some(notification) = self.connection.notification_for(&change) {
                         return Some(notification);
                     }
                 }

@@ -3,7 +3,7 @@
 //! of every request (with the legacy connection it came on, if any), hands
 //! client notifications to [`Server::admit`](crate::Server::admit), and
 //! delivers responses and notifications. Everything else, the legacy
-//! lifecycle included, is the server's pipeline.
+//! connection included, is the server's pipeline.
 
 mod changes;
 pub mod http;

@@ -36,9 +36,9 @@ use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
+use crate::connection::Connection;
 use crate::context::DEFAULT_INPUT_TIMEOUT;
 use crate::input::ClientRequester;
-use crate::lifecycle::Lifecycle;
 use crate::reply::encode_error;
 use crate::server::{Caller, Server};
 use crate::sink::NotificationSink;
@@ -89,7 +89,7 @@ where
                 let _ = lines_out.send(encode_error(error.id, error.error));
             }
             Ok(Message::Notification(notification)) => {
-                let caller = Caller::on(state.lifecycle.clone());
+                let caller = Caller::on(state.connection.clone());
                 if server.admit(&notification, &caller).await {
                     state.running.notify(&notification);
                 }
@@ -109,7 +109,7 @@ where
                         send: move |bytes| lines_out.send(bytes).is_ok(),
                     }) as Arc<dyn ClientRequester>
                 };
-                let caller = Caller::on(state.lifecycle.clone())
+                let caller = Caller::on(state.connection.clone())
                     .with_notifications(Arc::new(LineSink {
                         lines_out: lines_out.clone(),
                         cancellation: cancellation.clone(),
@@ -196,7 +196,7 @@ fn forward_changes(
     state: &Arc<State>,
     lines_out: &mpsc::UnboundedSender<Vec<u8>>,
 ) -> tokio::task::JoinHandle<()> {
-    let mut feed = ChangeFeed::new(server, state.lifecycle.clone());
+    let mut feed = ChangeFeed::new(server, state.connection.clone());
     let lines_out = lines_out.clone();
     tokio::spawn(async move {
         while let Some(notification) = feed.next().await {
@@ -209,7 +209,7 @@ fn forward_changes(
 /// requests and its requests to the client.
 #[derive(Default)]
 struct State {
-    lifecycle: Arc<Lifecycle>,
+    connection: Arc<Connection>,
     running: Running,
     outbound: Arc<Outbound>,
 }

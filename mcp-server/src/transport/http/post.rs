@@ -22,6 +22,7 @@ use super::response::{self, status_of};
 use super::session::HttpSession;
 use super::{Endpoint, sse};
 use crate::input::ClientRequester;
+use crate::reply::encode_error;
 use crate::server::{Caller, Checked, Server};
 use crate::source::Credentials;
 use crate::transport::outbound::Requester;
@@ -103,7 +104,7 @@ async fn legacy(
             return response::accepted();
         }
         Message::Notification(notification) => {
-            let caller = Caller::on(session.lifecycle.clone()).with_credentials(credentials);
+            let caller = Caller::on(session.connection.clone()).with_credentials(credentials);
             if endpoint.server.admit(&notification, &caller).await {
                 session.running.notify(&notification);
             }
@@ -111,7 +112,7 @@ async fn legacy(
         }
         Message::Request(request) => request,
     };
-    if !session.lifecycle.is_initialized() && request.method != "initialize" {
+    if !session.connection.is_initialized() && request.method != "initialize" {
         return response::error(
             StatusCode::BAD_REQUEST,
             Some(request.id),
@@ -126,7 +127,7 @@ async fn legacy(
         outbound: session.outbound.clone(),
         send: move |bytes| stream.send(bytes),
     });
-    let caller = Caller::on(session.lifecycle.clone())
+    let caller = Caller::on(session.connection.clone())
         .with_credentials(credentials)
         .with_notifications(Arc::new(OutletSink(outlet.clone())))
         .with_cancellation(cancellation)
@@ -225,8 +226,15 @@ async fn initialize(
         );
     };
     let id = session.id.clone();
-    let mut answer = legacy(endpoint, session.clone(), headers, Message::Request(request), credentials).await;
-    if !session.lifecycle.is_initialized() {
+    let mut answer = legacy(
+        endpoint,
+        session.clone(),
+        headers,
+        Message::Request(request),
+        credentials,
+    )
+    .await;
+    if !session.connection.is_initialized() {
         // Refused: no session after all.
         endpoint.sessions.remove(&id);
         if answer.status() == StatusCode::OK {
@@ -463,10 +471,10 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
             None => joined(&mut running).await,
         };
         let bytes = match answer {
-            Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)),
-            Err(error) => serde_json::to_vec(&jsonrpc::ErrorResponse::new(Some(id), error)),
+            Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
+            Err(error) => encode_error(Some(id), error),
         };
-        streaming.finish(&bytes.unwrap_or_default());
+        streaming.finish(&bytes);
     });
     drop(outlet);
     sse::response(sse::body(frames, guard))

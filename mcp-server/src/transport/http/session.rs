@@ -12,7 +12,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::outlet::Streams;
-use crate::lifecycle::Lifecycle;
+use crate::connection::Connection;
 use crate::lock::lock;
 use crate::store::EventStore;
 use crate::transport::outbound::Outbound;
@@ -87,7 +87,7 @@ fn mint_id() -> String {
 /// One legacy client's session.
 pub(crate) struct HttpSession {
     pub(crate) id: String,
-    pub(crate) lifecycle: Arc<Lifecycle>,
+    pub(crate) connection: Arc<Connection>,
     pub(crate) outbound: Arc<Outbound>,
     pub(crate) streams: Arc<Streams>,
     /// Fires when the session ends; every request of the session is its child.
@@ -102,7 +102,7 @@ impl HttpSession {
         Self {
             streams: Arc::new(Streams::new(id.clone(), events)),
             id,
-            lifecycle: Arc::default(),
+            connection: Arc::default(),
             outbound: Arc::new(Outbound::default()),
             ended: CancellationToken::new(),
             last_seen: Mutex::new(Instant::now()),

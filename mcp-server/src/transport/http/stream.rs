@@ -119,7 +119,7 @@ fn forward_changes(
     session: &Arc<HttpSession>,
     frames: mpsc::UnboundedSender<Bytes>,
 ) {
-    let mut feed = ChangeFeed::new(&endpoint.server, session.lifecycle.clone());
+    let mut feed = ChangeFeed::new(&endpoint.server, session.connection.clone());
     let session = session.clone();
     let keep_alive = endpoint.config.keep_alive;
     tokio::spawn(async move {

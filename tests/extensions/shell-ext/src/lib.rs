@@ -2,10 +2,10 @@
 //!
 //! Activate it with `use shell_ext as _;`.
 
+use mcp_server::BootContext;
 use mcp_server::contributor::{Contributions, Contributor};
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
-use mcp_server::BootContext;
 use mcp_server::registry::{Item, Registration};
 use std::sync::Arc;
 
@@ -37,6 +37,16 @@ fn extension(_: &BootContext) -> Item {
     Item::Extension
 }
 
-mcp_server::register!(Registration::new(mcp_server::origin!(), "ShellTools", 0, shell_tools));
+mcp_server::register!(Registration::new(
+    mcp_server::origin!(),
+    "ShellTools",
+    0,
+    shell_tools
+));
 
-mcp_server::register!(Registration::new(mcp_server::origin!(), "shell-ext", 0, extension));
+mcp_server::register!(Registration::new(
+    mcp_server::origin!(),
+    "shell-ext",
+    0,
+    extension
+));

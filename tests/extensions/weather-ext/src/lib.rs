@@ -3,10 +3,10 @@
 //!
 //! Activate it with `use weather_ext as _;`.
 
+use mcp_server::BootContext;
 use mcp_server::contributor::{Contributions, Contributor};
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
-use mcp_server::BootContext;
 use mcp_server::registry::{Item, Registration};
 use std::sync::Arc;
 
@@ -38,6 +38,16 @@ fn extension(_: &BootContext) -> Item {
     Item::Extension
 }
 
-mcp_server::register!(Registration::new(mcp_server::origin!(), "WeatherTools", 0, weather_tools));
+mcp_server::register!(Registration::new(
+    mcp_server::origin!(),
+    "WeatherTools",
+    0,
+    weather_tools
+));
 
-mcp_server::register!(Registration::new(mcp_server::origin!(), "weather-ext", 0, extension));
+mcp_server::register!(Registration::new(
+    mcp_server::origin!(),
+    "weather-ext",
+    0,
+    extension
+));

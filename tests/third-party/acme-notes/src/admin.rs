@@ -22,17 +22,36 @@ impl Guard for AdminOnly {
 }
 
 fn guard_purge(_: &BootContext) -> Item {
-    Item::customizer_for::<mcp_server::core::tools::Tool>("note.purge", GuardAttacher::new(AdminOnly))
+    Item::customizer_for::<mcp_server::core::tools::Tool>(
+        "note.purge",
+        GuardAttacher::new(AdminOnly),
+    )
 }
 
 fn guard_digest(_: &BootContext) -> Item {
-    Item::customizer_for::<mcp_server::core::prompts::Prompt>("note.digest", GuardAttacher::new(AdminOnly))
+    Item::customizer_for::<mcp_server::core::prompts::Prompt>(
+        "note.digest",
+        GuardAttacher::new(AdminOnly),
+    )
 }
 
 fn guard_all(_: &BootContext) -> Item {
-    Item::customizer_for::<mcp_server::core::resources::Resource>("notes://all", GuardAttacher::new(AdminOnly))
+    Item::customizer_for::<mcp_server::core::resources::Resource>(
+        "notes://all",
+        GuardAttacher::new(AdminOnly),
+    )
 }
 
-mcp_server::register!(Registration::new(origin!(), "admin-only-purge", 0, guard_purge));
-mcp_server::register!(Registration::new(origin!(), "admin-only-digest", 0, guard_digest));
+mcp_server::register!(Registration::new(
+    origin!(),
+    "admin-only-purge",
+    0,
+    guard_purge
+));
+mcp_server::register!(Registration::new(
+    origin!(),
+    "admin-only-digest",
+    0,
+    guard_digest
+));
 mcp_server::register!(Registration::new(origin!(), "admin-only-all", 0, guard_all));

@@ -1,5 +1,5 @@
 //! acme-notes: notes kept per caller, as a stranger would write an
-//! extension of `mcp-server`: with its public API only (no `__private`),
+//! extension of `mcp-server`: with its public API only (nothing hidden),
 //! activated by linking (`use acme_notes as _;`).
 //!
 //! What it declares, each on a public seam:

@@ -76,7 +76,11 @@ impl Contributor for NoteTools {
 
         let s = store.clone();
         into.tool(
-            tool("note.add", "Adds a note for the caller.", serde_json::json!({"text": {"type": "string"}})),
+            tool(
+                "note.add",
+                "Adds a note for the caller.",
+                serde_json::json!({"text": {"type": "string"}}),
+            ),
             handler_fn::<CallTool, _, _, _>(move |ctx, params| {
                 let s = s.clone();
                 async move {
@@ -85,18 +89,28 @@ impl Contributor for NoteTools {
                         .and_then(|a| a.get("text").and_then(|t| t.as_str().map(str::to_owned)))
                         .unwrap_or_default();
                     let n = s.add(&owner(&ctx), &text);
-                    Ok(CallToolResult::text(format!("note {n} kept in {}", s.kind())))
+                    Ok(CallToolResult::text(format!(
+                        "note {n} kept in {}",
+                        s.kind()
+                    )))
                 }
             }),
         );
         let s = store.clone();
         into.tool(
-            tool("note.list", "Lists the caller's notes and the shortcuts.", serde_json::json!({})),
+            tool(
+                "note.list",
+                "Lists the caller's notes and the shortcuts.",
+                serde_json::json!({}),
+            ),
             handler_fn::<CallTool, _, _, _>(move |ctx, _| {
                 let (s, banner, shortcuts) = (s.clone(), banner.clone(), shortcuts.clone());
                 async move {
-                    let mut lines: Vec<String> =
-                        s.list(&owner(&ctx)).into_iter().map(|n| format!("{banner}{n}")).collect();
+                    let mut lines: Vec<String> = s
+                        .list(&owner(&ctx))
+                        .into_iter()
+                        .map(|n| format!("{banner}{n}"))
+                        .collect();
                     lines.extend(shortcuts);
                     Ok(CallToolResult::text(lines.join("\n")))
                 }
@@ -104,7 +118,11 @@ impl Contributor for NoteTools {
         );
         let s = store.clone();
         into.tool(
-            tool("note.purge", "Forgets every note of every owner.", serde_json::json!({})),
+            tool(
+                "note.purge",
+                "Forgets every note of every owner.",
+                serde_json::json!({}),
+            ),
             handler_fn::<CallTool, _, _, _>(move |_, _| {
                 let (s, purges) = (s.clone(), purges.clone());
                 async move {
@@ -130,9 +148,10 @@ impl Contributor for NoteTools {
                     .arguments
                     .and_then(|a| a.get("owner").cloned())
                     .unwrap_or_default();
-                let mut result = GetPromptResult::default();
-                result.description = Some(format!("Digest of {owner}"));
-                Ok(result)
+                Ok(GetPromptResult {
+                    description: Some(format!("Digest of {owner}")),
+                    ..Default::default()
+                })
             }),
         );
         let s = store.clone();

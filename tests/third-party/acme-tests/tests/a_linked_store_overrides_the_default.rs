@@ -18,8 +18,16 @@ async fn the_supplied_store_wins_and_every_request_finds_it() {
         .find(|s| s.seam == "NoteStore")
         .unwrap();
     assert_eq!(
-        (selection.winner.as_str(), selection.reason, selection.origin.crate_name),
-        ("DiskNoteStore", "the only one registered", "acme-notes-disk")
+        (
+            selection.winner.as_str(),
+            selection.reason,
+            selection.origin.crate_name
+        ),
+        (
+            "DiskNoteStore",
+            "the only one registered",
+            "acme-notes-disk"
+        )
     );
     let added = MemoryClient::new(&server)
         .call_tool("note.add", serde_json::json!({"text": "hi"}))

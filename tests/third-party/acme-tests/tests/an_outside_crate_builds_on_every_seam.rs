@@ -32,13 +32,20 @@ fn builder() -> mcp_server::Builder {
 async fn a_contributor_gets_the_winner_its_section_and_the_members_of_a_kind() {
     let server = builder().setting("notes.banner", "* ").build();
     let client = MemoryClient::new(&server);
-    client.call_tool("note.add", json!({"text": "milk"})).await.unwrap();
+    client
+        .call_tool("note.add", json!({"text": "milk"}))
+        .await
+        .unwrap();
     let listed = client.call_tool("note.list", json!({})).await.unwrap();
     assert_eq!(
         listed.content[0].as_text(),
         Some("* milk\nbye: Goodbye from the tests\nhello: Hello from acme-notes")
     );
-    let members: Vec<&str> = server.members::<Shortcuts>().iter().map(|s| s.key).collect();
+    let members: Vec<&str> = server
+        .members::<Shortcuts>()
+        .iter()
+        .map(|s| s.key)
+        .collect();
     assert_eq!(members, ["bye", "hello"]);
 }
 
@@ -73,14 +80,22 @@ fn an_invalid_setting_fails_boot_naming_the_key() {
         panic!("{errors}");
     };
     assert_eq!(key, "notes.capacity");
-    assert!(errors.to_string().contains("= note: set by environment variable `MCP_NOTES__CAPACITY`"));
+    assert!(
+        errors
+            .to_string()
+            .contains("= note: set by environment variable `MCP_NOTES__CAPACITY`")
+    );
 }
 
 #[tokio::test]
 async fn a_method_declared_with_a_derive_goes_through_its_typed_interceptor() {
     let server = builder().build();
-    let client = MemoryClient::new(&server).with_credentials(mcp_server::source::Credentials::none());
-    client.call_tool("note.add", json!({"text": "a"})).await.unwrap();
+    let client =
+        MemoryClient::new(&server).with_credentials(mcp_server::source::Credentials::none());
+    client
+        .call_tool("note.add", json!({"text": "a"}))
+        .await
+        .unwrap();
     let first = client
         .request_raw("acme/notes.count", json!({"owner": "anonymous"}))
         .await
@@ -94,8 +109,14 @@ async fn a_method_declared_with_a_derive_goes_through_its_typed_interceptor() {
     // The interceptor counts in state shared from boot, found at run time too.
     let calls = server.shared::<Calls>().unwrap();
     assert_eq!(calls.0.load(std::sync::atomic::Ordering::SeqCst), 2);
-    assert_eq!(server.target_member("acme/notes.count", Era::Modern), Some("owner"));
-    let bad = client.request_raw("acme/notes.count", json!({"owner": ""})).await.unwrap_err();
+    assert_eq!(
+        server.target_member("acme/notes.count", Era::Modern),
+        Some("owner")
+    );
+    let bad = client
+        .request_raw("acme/notes.count", json!({"owner": ""}))
+        .await
+        .unwrap_err();
     assert_eq!(bad.code.0, -32602);
 }
 
@@ -103,18 +124,31 @@ async fn a_method_declared_with_a_derive_goes_through_its_typed_interceptor() {
 async fn an_attribute_next_to_a_tool_attaches_by_the_tool_s_resolved_name() {
     let server = builder().build();
     assert_eq!(mcp_server::tool_name!(slow_sum), "math.slow_sum");
-    let tool = server.tools().iter().find(|t| t.name == "math.slow_sum").unwrap();
+    let tool = server
+        .tools()
+        .iter()
+        .find(|t| t.name == "math.slow_sum")
+        .unwrap();
     assert_eq!(tool.meta.as_ref().unwrap()[acme_notes::DEFERRED], true);
     let ticket = MemoryClient::new(&server)
-        .request_raw("tools/call", json!({"name": "math.slow_sum", "arguments": {"a": 2, "b": 3}}))
+        .request_raw(
+            "tools/call",
+            json!({"name": "math.slow_sum", "arguments": {"a": 2, "b": 3}}),
+        )
         .await
         .unwrap();
     assert_eq!(ticket["resultType"], "acme.ticket");
     let waiting = server.shared::<Ticketed>().unwrap().take();
     let settled = waiting.into_iter().next().unwrap().run().await.unwrap();
     assert_eq!(settled.to_json()["content"][0]["text"], "5");
-    assert!(server.report().members.iter().any(|m| m.name == "customizer of tool `slow_sum`"
-        && m.kind == "call-tool customizer of `math.slow_sum`"));
+    assert!(
+        server
+            .report()
+            .members
+            .iter()
+            .any(|m| m.name == "customizer of tool `slow_sum`"
+                && m.kind == "call-tool customizer of `math.slow_sum`")
+    );
 }
 
 #[test]
@@ -124,20 +158,30 @@ fn two_members_of_a_kind_with_one_key_fail_boot_naming_both() {
             origin!(),
             "another-hello",
             0,
-            Item::Member(Member::new::<Shortcuts>(Shortcut { key: "hello", text: "Hi" })),
+            Item::Member(Member::new::<Shortcuts>(Shortcut {
+                key: "hello",
+                text: "Hi",
+            })),
         )
         .try_build()
         .unwrap_err();
-    let [BootError::DuplicateMember { key, first, second, .. }] = errors.errors() else {
+    let [
+        BootError::DuplicateMember {
+            key, first, second, ..
+        },
+    ] = errors.errors()
+    else {
         panic!("{errors}");
     };
     assert_eq!(key, "hello");
     let mut crates = [first.crate_name, second.crate_name];
     crates.sort();
     assert_eq!(crates, ["acme-notes", "acme-tests"]);
-    assert!(errors.to_string().starts_with(
-        "error[acme::duplicate_shortcut]: shortcut `hello` is registered twice"
-    ));
+    assert!(
+        errors
+            .to_string()
+            .starts_with("error[acme::duplicate_shortcut]: shortcut `hello` is registered twice")
+    );
 }
 
 #[test]

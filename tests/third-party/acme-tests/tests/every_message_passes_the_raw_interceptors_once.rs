@@ -38,13 +38,18 @@ impl RawInterceptor for Audit {
     ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
         Box::pin(async move {
             let mark = if call.is_notification() { "!" } else { "" };
-            self.seen.lock().unwrap().push(format!("{}{mark}", call.method()));
+            self.seen
+                .lock()
+                .unwrap()
+                .push(format!("{}{mark}", call.method()));
             if self.refuse.contains(&call.method()) {
                 return Err(ErrorObject::invalid_request("refused by audit"));
             }
             let answer = next.run(call).await?;
             if self.refuse_after.contains(&call.method()) {
-                return Err(ErrorObject::invalid_request("refused by audit after the fact"));
+                return Err(ErrorObject::invalid_request(
+                    "refused by audit after the fact",
+                ));
             }
             Ok(answer)
         })
@@ -65,13 +70,31 @@ async fn a_whole_legacy_session_and_modern_requests_pass_once_each() {
     let legacy = MemoryClient::new(&server).connected();
     legacy.initialize("2025-11-25").await.unwrap();
     legacy.request_raw("ping", json!({})).await.unwrap();
-    legacy.request_raw("logging/setLevel", json!({"level": "info"})).await.unwrap();
-    legacy.request_raw("resources/subscribe", json!({"uri": "notes://ada"})).await.unwrap();
-    legacy.request_raw("resources/unsubscribe", json!({"uri": "notes://ada"})).await.unwrap();
+    legacy
+        .request_raw("logging/setLevel", json!({"level": "info"}))
+        .await
+        .unwrap();
+    legacy
+        .request_raw("resources/subscribe", json!({"uri": "notes://ada"}))
+        .await
+        .unwrap();
+    legacy
+        .request_raw("resources/unsubscribe", json!({"uri": "notes://ada"}))
+        .await
+        .unwrap();
     legacy.request_raw("tools/list", json!({})).await.unwrap();
-    legacy.call_tool("note.add", json!({"text": "x"})).await.unwrap();
-    legacy.request_raw("resources/read", json!({"uri": "notes://ada"})).await.unwrap();
-    legacy.request_raw("acme/notes.count", json!({"owner": "ada"})).await.unwrap();
+    legacy
+        .call_tool("note.add", json!({"text": "x"}))
+        .await
+        .unwrap();
+    legacy
+        .request_raw("resources/read", json!({"uri": "notes://ada"}))
+        .await
+        .unwrap();
+    legacy
+        .request_raw("acme/notes.count", json!({"owner": "ada"}))
+        .await
+        .unwrap();
     legacy
         .send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 99}}))
         .await;
@@ -91,18 +114,43 @@ async fn a_whole_legacy_session_and_modern_requests_pass_once_each() {
             "notifications/cancelled!",
         ]
     );
-    assert_eq!(legacy.session().unwrap().log_level, Some(LoggingLevel::Info));
+    assert_eq!(
+        legacy.session().unwrap().log_level,
+        Some(LoggingLevel::Info)
+    );
 
     let modern = MemoryClient::new(&server);
-    modern.request_raw("server/discover", json!({})).await.unwrap();
-    modern.request_raw("resources/templates/list", json!({})).await.unwrap();
+    modern
+        .request_raw("server/discover", json!({}))
+        .await
+        .unwrap();
+    modern
+        .request_raw("resources/templates/list", json!({}))
+        .await
+        .unwrap();
     modern.call_tool("note.list", json!({})).await.unwrap();
-    modern.request_raw("acme/notes.count", json!({"owner": "ada"})).await.unwrap();
+    modern
+        .request_raw("acme/notes.count", json!({"owner": "ada"}))
+        .await
+        .unwrap();
     // A legacy method in the modern era is not found before the pipeline.
-    assert_eq!(modern.request_raw("ping", json!({})).await.unwrap_err().code.0, -32601);
+    assert_eq!(
+        modern
+            .request_raw("ping", json!({}))
+            .await
+            .unwrap_err()
+            .code
+            .0,
+        -32601
+    );
     assert_eq!(
         audit.take(),
-        ["server/discover", "resources/templates/list", "tools/call", "acme/notes.count"]
+        [
+            "server/discover",
+            "resources/templates/list",
+            "tools/call",
+            "acme/notes.count"
+        ]
     );
 }
 
@@ -140,6 +188,9 @@ async fn a_refused_notification_is_not_acted_on() {
     assert!(server.admit(&progress, &caller).await);
     assert_eq!(
         audit.take(),
-        ["notifications/cancelled!", "notifications/roots/list_changed!"]
+        [
+            "notifications/cancelled!",
+            "notifications/roots/list_changed!"
+        ]
     );
 }

@@ -11,7 +11,9 @@ use std::sync::{Arc, Mutex};
 use acme_notes::{Purges, Ticketed};
 use mcp_server::client::MemoryClient;
 use mcp_server::core::error::ErrorObject;
-use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult, ListTools, ListToolsResult};
+use mcp_server::core::tools::{
+    CallTool, CallToolRequestParams, CallToolResult, ListTools, ListToolsResult,
+};
 use mcp_server::prelude::*;
 use mcp_server::source::{Credentials, Principal, PrincipalSource};
 use serde_json::{Value, json};
@@ -67,14 +69,35 @@ async fn a_hidden_tool_is_absent_from_the_list_and_answers_as_an_unknown_one() {
         .map(|t| t.name)
         .collect();
     assert!(!names.contains(&"note.purge".to_owned()), "{names:?}");
-    assert!(admin(&server).list_tools().await.unwrap().iter().any(|t| t.name == "note.purge"));
+    assert!(
+        admin(&server)
+            .list_tools()
+            .await
+            .unwrap()
+            .iter()
+            .any(|t| t.name == "note.purge")
+    );
 
-    let hidden = anonymous(&server).call_tool("note.purge", json!({})).await.unwrap_err();
-    let unknown = anonymous(&server).call_tool("note.nothing", json!({})).await.unwrap_err();
-    assert_eq!(shape(&hidden, "note.purge"), shape(&unknown, "note.nothing"));
+    let hidden = anonymous(&server)
+        .call_tool("note.purge", json!({}))
+        .await
+        .unwrap_err();
+    let unknown = anonymous(&server)
+        .call_tool("note.nothing", json!({}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        shape(&hidden, "note.purge"),
+        shape(&unknown, "note.nothing")
+    );
     assert_eq!(hidden.code.0, -32602);
     assert_eq!(purges(&server), 0);
-    assert!(admin(&server).call_tool("note.purge", json!({})).await.is_ok());
+    assert!(
+        admin(&server)
+            .call_tool("note.purge", json!({}))
+            .await
+            .is_ok()
+    );
     assert_eq!(purges(&server), 1);
 }
 
@@ -103,13 +126,31 @@ impl TypedInterceptor<CallTool> for TypedTakeOver {
 async fn a_typed_take_over_runs_the_guards_of_the_request_s_own_target() {
     let answers = Arc::new(AtomicUsize::new(0));
     let server = builder()
-        .register(origin!(), "typed-take-over", 0, Item::typed(TypedTakeOver(answers.clone())))
+        .register(
+            origin!(),
+            "typed-take-over",
+            0,
+            Item::typed(TypedTakeOver(answers.clone())),
+        )
         .build();
-    let hidden = anonymous(&server).call_tool("note.purge", json!({})).await.unwrap_err();
+    let hidden = anonymous(&server)
+        .call_tool("note.purge", json!({}))
+        .await
+        .unwrap_err();
     assert_eq!(hidden.message, "Unknown tool: note.purge");
-    assert_eq!(answers.load(Ordering::SeqCst), 0, "the take-over ran for a hidden target");
-    let result = admin(&server).call_tool("note.purge", json!({})).await.unwrap();
-    assert_eq!(result.content, CallToolResult::text("from the cache").content);
+    assert_eq!(
+        answers.load(Ordering::SeqCst),
+        0,
+        "the take-over ran for a hidden target"
+    );
+    let result = admin(&server)
+        .call_tool("note.purge", json!({}))
+        .await
+        .unwrap();
+    assert_eq!(
+        result.content,
+        CallToolResult::text("from the cache").content
+    );
     assert_eq!((answers.load(Ordering::SeqCst), purges(&server)), (1, 0));
 }
 
@@ -146,10 +187,16 @@ async fn a_correlation_interceptor_answers_only_for_callers_the_guards_allow() {
             },
         )
         .build();
-    let hidden = anonymous(&server).call_tool("note.purge", json!({})).await.unwrap_err();
+    let hidden = anonymous(&server)
+        .call_tool("note.purge", json!({}))
+        .await
+        .unwrap_err();
     assert_eq!(hidden.message, "Unknown tool: note.purge");
     assert_eq!(answers.load(Ordering::SeqCst), 0);
-    let early = admin(&server).call_tool("note.purge", json!({})).await.unwrap();
+    let early = admin(&server)
+        .call_tool("note.purge", json!({}))
+        .await
+        .unwrap();
     assert_eq!(early.content, CallToolResult::text("early").content);
     assert_eq!((answers.load(Ordering::SeqCst), purges(&server)), (1, 0));
 }
@@ -179,12 +226,23 @@ impl RawInterceptor for RawTakeOver {
 async fn a_raw_take_over_runs_the_guards_of_the_target_its_params_name() {
     let answers = Arc::new(AtomicUsize::new(0));
     let server = builder()
-        .register(origin!(), "raw", 0, Item::RawInterceptor(Arc::new(RawTakeOver(answers.clone()))))
+        .register(
+            origin!(),
+            "raw",
+            0,
+            Item::RawInterceptor(Arc::new(RawTakeOver(answers.clone()))),
+        )
         .build();
-    let hidden = anonymous(&server).call_tool("note.purge", json!({})).await.unwrap_err();
+    let hidden = anonymous(&server)
+        .call_tool("note.purge", json!({}))
+        .await
+        .unwrap_err();
     assert_eq!(hidden.message, "Unknown tool: note.purge");
     assert_eq!(answers.load(Ordering::SeqCst), 0);
-    let raw = admin(&server).call_tool("note.purge", json!({})).await.unwrap();
+    let raw = admin(&server)
+        .call_tool("note.purge", json!({}))
+        .await
+        .unwrap();
     assert_eq!(raw.content, CallToolResult::text("raw").content);
     assert_eq!(answers.load(Ordering::SeqCst), 1);
 }
@@ -273,10 +331,16 @@ impl RawInterceptor for ReplayRaw {
 
 async fn replayed(item: Item) -> (ErrorObject, usize) {
     let server = builder().register(origin!(), "replay", 0, item).build();
-    let kept = admin(&server).call_tool("note.purge", json!({})).await.unwrap_err();
+    let kept = admin(&server)
+        .call_tool("note.purge", json!({}))
+        .await
+        .unwrap_err();
     assert_eq!(kept.message, "kept");
     assert_eq!(purges(&server), 1, "the admin's call ran the handler once");
-    let refused = anonymous(&server).call_tool("note.list", json!({})).await.unwrap_err();
+    let refused = anonymous(&server)
+        .call_tool("note.list", json!({}))
+        .await
+        .unwrap_err();
     (refused, purges(&server))
 }
 
@@ -372,7 +436,10 @@ async fn a_cached_list_answer_keeps_only_what_its_caller_may_see() {
 #[tokio::test]
 async fn a_hidden_prompt_has_no_completions_and_answers_as_an_unknown_one() {
     let server = builder().build();
-    admin(&server).call_tool("note.add", json!({"text": "x"})).await.unwrap();
+    admin(&server)
+        .call_tool("note.add", json!({"text": "x"}))
+        .await
+        .unwrap();
     let complete = |prompt: &str| {
         json!({
             "ref": {"type": "ref/prompt", "name": prompt},
@@ -392,9 +459,15 @@ async fn a_hidden_prompt_has_no_completions_and_answers_as_an_unknown_one() {
         .request_raw("completion/complete", complete("note.nothing"))
         .await
         .unwrap_err();
-    assert_eq!(shape(&hidden, "note.digest"), shape(&unknown, "note.nothing"));
+    assert_eq!(
+        shape(&hidden, "note.digest"),
+        shape(&unknown, "note.nothing")
+    );
     let got = anonymous(&server)
-        .request_raw("prompts/get", json!({"name": "note.digest", "arguments": {"owner": "x"}}))
+        .request_raw(
+            "prompts/get",
+            json!({"name": "note.digest", "arguments": {"owner": "x"}}),
+        )
         .await
         .unwrap_err();
     assert_eq!(got.message, "Unknown prompt: note.digest");
@@ -418,9 +491,19 @@ async fn a_hidden_resource_is_unlisted_and_unreadable_like_an_unknown_one() {
         .await
         .unwrap_err();
     assert_eq!(shape(&hidden, "notes://all"), shape(&unknown, "other://x"));
-    assert!(admin(&server).request_raw("resources/read", read("notes://all")).await.is_ok());
+    assert!(
+        admin(&server)
+            .request_raw("resources/read", read("notes://all"))
+            .await
+            .is_ok()
+    );
     // The template next to it is visible to all.
-    assert!(anonymous(&server).request_raw("resources/read", read("notes://ada")).await.is_ok());
+    assert!(
+        anonymous(&server)
+            .request_raw("resources/read", read("notes://ada"))
+            .await
+            .is_ok()
+    );
 }
 
 #[tokio::test]
@@ -430,13 +513,22 @@ async fn a_hidden_deferred_tool_never_reaches_the_alternate_result() {
             origin!(),
             "defer-purge",
             0,
-            Item::customizer_for::<mcp_server::core::tools::Tool>("note.purge", acme_notes::Deferred),
+            Item::customizer_for::<mcp_server::core::tools::Tool>(
+                "note.purge",
+                acme_notes::Deferred,
+            ),
         )
         .build();
     let waiting = server.shared::<Ticketed>().unwrap();
-    let hidden = anonymous(&server).call_tool("note.purge", json!({})).await.unwrap_err();
+    let hidden = anonymous(&server)
+        .call_tool("note.purge", json!({}))
+        .await
+        .unwrap_err();
     assert_eq!(hidden.message, "Unknown tool: note.purge");
-    assert!(waiting.take().is_empty(), "a ticket was made for a hidden tool");
+    assert!(
+        waiting.take().is_empty(),
+        "a ticket was made for a hidden tool"
+    );
     let ticket = admin(&server)
         .request_raw("tools/call", json!({"name": "note.purge"}))
         .await
@@ -482,7 +574,12 @@ impl RawInterceptor for ForgeSession {
 async fn initialize_cannot_be_answered_in_place_and_leaves_no_half_made_session() {
     for refuse_after in [false, true] {
         let server = builder()
-            .register(origin!(), "forge", 0, Item::RawInterceptor(Arc::new(ForgeSession { refuse_after })))
+            .register(
+                origin!(),
+                "forge",
+                0,
+                Item::RawInterceptor(Arc::new(ForgeSession { refuse_after })),
+            )
             .build();
         let client = MemoryClient::new(&server).connected();
         let error = client.initialize("2025-11-25").await.unwrap_err();
@@ -492,7 +589,10 @@ async fn initialize_cannot_be_answered_in_place_and_leaves_no_half_made_session(
             "`initialize` cannot be answered in place of the server"
         };
         assert_eq!(error.message, expected);
-        assert!(client.session().is_none(), "a refused initialize made a session");
+        assert!(
+            client.session().is_none(),
+            "a refused initialize made a session"
+        );
         // Still not a legacy session: a legacy method is not found.
         let ping = client.request_raw("ping", json!({})).await.unwrap_err();
         assert_eq!(ping.code.0, -32601);

@@ -23,12 +23,9 @@ async fn the_default_wins_and_says_why() {
         ("MemoryNoteStore", "default: none was registered")
     );
     assert_eq!(selection.origin.crate_name, "acme-notes");
-    assert!(
-        server
-            .report()
-            .to_string()
-            .contains("Store NoteStore: `MemoryNoteStore` — default: none was registered (acme-notes 0.2.0")
-    );
+    assert!(server.report().to_string().contains(
+        "Store NoteStore: `MemoryNoteStore` — default: none was registered (acme-notes 0.2.0"
+    ));
     // The handler found the same store through its boot context.
     let added = MemoryClient::new(&server)
         .call_tool("note.add", serde_json::json!({"text": "hi"}))
@@ -49,7 +46,10 @@ async fn the_default_reads_its_section_of_the_configuration() {
             .await
             .unwrap();
     }
-    let listed = client.call_tool("note.list", serde_json::json!({})).await.unwrap();
+    let listed = client
+        .call_tool("note.list", serde_json::json!({}))
+        .await
+        .unwrap();
     assert!(listed.content[0].as_text().unwrap().starts_with("one\n"));
     assert!(!listed.content[0].as_text().unwrap().contains("two"));
 }

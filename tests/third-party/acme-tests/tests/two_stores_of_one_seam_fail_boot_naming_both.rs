@@ -8,8 +8,18 @@ use acme_notes_disk as _;
 
 #[test]
 fn boot_fails_naming_both_suppliers() {
-    let errors = Server::builder().without_environment().try_build().unwrap_err();
-    let [BootError::DuplicateStrategy { seam, first, second }] = errors.errors() else {
+    let errors = Server::builder()
+        .without_environment()
+        .try_build()
+        .unwrap_err();
+    let [
+        BootError::DuplicateStrategy {
+            seam,
+            first,
+            second,
+        },
+    ] = errors.errors()
+    else {
         panic!("{errors}");
     };
     assert_eq!(*seam, "NoteStore");
@@ -21,6 +31,12 @@ fn boot_fails_naming_both_suppliers() {
         text.starts_with("error[mcp::duplicate_strategy]: two `NoteStore`s are registered, and exactly one may be active"),
         "{text}"
     );
-    assert!(text.contains("`CloudNoteStore` from acme-notes-cloud 0.1.0"), "{text}");
-    assert!(text.contains("`DiskNoteStore` from acme-notes-disk 0.1.0"), "{text}");
+    assert!(
+        text.contains("`CloudNoteStore` from acme-notes-cloud 0.1.0"),
+        "{text}"
+    );
+    assert!(
+        text.contains("`DiskNoteStore` from acme-notes-disk 0.1.0"),
+        "{text}"
+    );
 }
