@@ -263,21 +263,15 @@ impl Routes {
         self.era(era).get(method)
     }
 
-    /// Adds a route in every era of its method; the owner of a slot already
-    /// taken, per era, when one is.
-    pub(crate) fn insert(&mut self, method: &str, route: Arc<dyn Route>) -> Vec<Era> {
-        let mut taken = Vec::new();
+    /// Adds a route in every era of its method (boot checked that its
+    /// name is free in each).
+    pub(crate) fn insert(&mut self, method: &str, route: Arc<dyn Route>) {
         for &era in route.eras() {
             let table = match era {
                 Era::Legacy => &mut self.legacy,
                 Era::Modern => &mut self.modern,
             };
-            if table.contains_key(method) {
-                taken.push(era);
-            } else {
-                table.insert(method.into(), route.clone());
-            }
+            table.insert(method.into(), route.clone());
         }
-        taken
     }
 }
