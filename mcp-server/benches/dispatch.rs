@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, criterion_group};
 use mcp_server::context::RequestContext;
 use mcp_server::contributor::contributor_fn;
 use mcp_server::core::error::ErrorObject;
@@ -169,4 +169,47 @@ fn parts(c: &mut Criterion) {
 }
 
 criterion_group!(benches, dispatch, parts);
-criterion_main!(benches);
+
+/// `MCP_BENCH_LOOP=<raw|typed|chain|json>:<interceptors>:<calls>` runs that
+/// many calls and nothing else, for an instruction count under
+/// `valgrind --tool=callgrind` (the difference of two call counts is the
+/// cost of the calls alone; criterion's timings vary with the machine).
+fn calls(spec: &str) {
+    let parts: Vec<&str> = spec.split(':').collect();
+    let (count, calls): (usize, usize) = (parts[1].parse().unwrap(), parts[2].parse().unwrap());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    let caller = Caller::modern();
+    if parts[0] == "json" {
+        let result = CallToolResult::text("hi");
+        for _ in 0..calls {
+            let Ok(Message::Request(request)) = jsonrpc::decode(black_box(REQUEST)) else {
+                unreachable!()
+            };
+            let params: CallToolRequestParams = request.params_as().unwrap();
+            black_box(params);
+            let raw = serde_json::value::to_raw_value(&result).unwrap();
+            black_box(serde_json::to_vec(&ResultResponse::new(request.id, raw)).unwrap());
+        }
+        return;
+    }
+    let kind = match parts[0] {
+        "raw" => Kind::Raw,
+        "typed" => Kind::Typed,
+        _ => Kind::Chain,
+    };
+    let server = server(kind, count);
+    for _ in 0..calls {
+        runtime.block_on(async { black_box(server.handle(black_box(REQUEST), &caller).await) });
+    }
+}
+
+fn main() {
+    if let Ok(spec) = std::env::var("MCP_BENCH_LOOP") {
+        calls(&spec);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -24,7 +24,7 @@ use crate::boot::{BootReport, Builder};
 use crate::connection::Connection;
 pub use crate::connection::Session;
 use crate::context::{ContextParts, DEFAULT_INPUT_TIMEOUT, RequestContext};
-use crate::dispatch::{Pipeline, Routes};
+use crate::dispatch::{Catalog, Pipeline, Routes};
 use crate::input::ClientRequester;
 use crate::interceptor::{RawCall, RawInterceptor, RawNext};
 use crate::reply::encode_error;
@@ -62,13 +62,19 @@ pub(crate) struct ServerInner {
     pub(crate) report: BootReport,
 }
 
-/// Every descriptor the server serves, as customizers left it.
-#[derive(Debug, Default)]
+/// Every descriptor the server serves, as customizers left it: the very
+/// catalogs its lists page over.
+#[derive(Default)]
 pub(crate) struct Catalogue {
-    pub(crate) tools: Vec<Tool>,
-    pub(crate) prompts: Vec<Prompt>,
-    pub(crate) resources: Vec<Resource>,
-    pub(crate) templates: Vec<ResourceTemplate>,
+    pub(crate) tools: Option<Arc<Catalog<Tool>>>,
+    pub(crate) prompts: Option<Arc<Catalog<Prompt>>>,
+    pub(crate) resources: Option<Arc<Catalog<Resource>>>,
+    pub(crate) templates: Option<Arc<Catalog<ResourceTemplate>>>,
+}
+
+/// The descriptors of one catalog, or none.
+fn listed<D: crate::customizer::Descriptor>(catalog: Option<&Arc<Catalog<D>>>) -> Vec<&D> {
+    catalog.into_iter().flat_map(|c| c.descriptors()).collect()
 }
 
 impl fmt::Debug for Server {
@@ -252,23 +258,23 @@ impl Server {
     }
 
     /// Every tool, in list order, as customizers left it.
-    pub fn tools(&self) -> &[Tool] {
-        &self.inner.catalogue.tools
+    pub fn tools(&self) -> Vec<&Tool> {
+        listed(self.inner.catalogue.tools.as_ref())
     }
 
     /// Every prompt, in list order, as customizers left it.
-    pub fn prompts(&self) -> &[Prompt] {
-        &self.inner.catalogue.prompts
+    pub fn prompts(&self) -> Vec<&Prompt> {
+        listed(self.inner.catalogue.prompts.as_ref())
     }
 
     /// Every resource with a fixed URI, in list order, as customizers left it.
-    pub fn resources(&self) -> &[Resource] {
-        &self.inner.catalogue.resources
+    pub fn resources(&self) -> Vec<&Resource> {
+        listed(self.inner.catalogue.resources.as_ref())
     }
 
     /// Every resource template, in list order, as customizers left it.
-    pub fn resource_templates(&self) -> &[ResourceTemplate] {
-        &self.inner.catalogue.templates
+    pub fn resource_templates(&self) -> Vec<&ResourceTemplate> {
+        listed(self.inner.catalogue.templates.as_ref())
     }
 
     /// Whether the server serves `method` in `era`.

@@ -14,6 +14,7 @@ use super::error::BootError;
 use crate::customizer::{Descriptor, HandlerConfig, HandlerCustomizer, MethodDescriptor};
 use crate::origin::Origin;
 use crate::registry::CustomizerTarget;
+use crate::target::TargetKind;
 
 /// A descriptor kind whose customizers can be picked out of the registry.
 pub(super) trait Folds: Descriptor {
@@ -45,8 +46,6 @@ folds! {
 pub(super) struct Folder<'p> {
     customizers: &'p [Customizer],
     matched: BTreeSet<usize>,
-    /// Every identity folded, per kind, for suggestions.
-    seen: Vec<(crate::target::TargetKind, String)>,
 }
 
 impl<'p> Folder<'p> {
@@ -54,7 +53,6 @@ impl<'p> Folder<'p> {
         Self {
             customizers,
             matched: BTreeSet::new(),
-            seen: Vec::new(),
         }
     }
 
@@ -66,15 +64,13 @@ impl<'p> Folder<'p> {
         boot: &'b BootContext,
         errors: &mut Vec<BootError>,
     ) -> HandlerConfig<'b, D> {
-        let key = descriptor.key().to_owned();
-        self.seen.push((D::KIND, key.clone()));
         let mut config = HandlerConfig::new(descriptor, origin, boot);
         for (index, customizer) in self.customizers.iter().enumerate() {
             let Some(folding) = D::pick(&customizer.target) else {
                 continue;
             };
             if let Some(only) = &customizer.only {
-                if *only != key {
+                if only != config.descriptor().key() {
                     continue;
                 }
                 self.matched.insert(index);
@@ -100,8 +96,13 @@ impl<'p> Folder<'p> {
         config
     }
 
-    /// Every customizer of one handler whose handler does not exist.
-    pub(super) fn unmatched(self, errors: &mut Vec<BootError>) {
+    /// Every customizer of one handler whose handler does not exist; `known`
+    /// gives the identities of a kind, for suggestions.
+    pub(super) fn unmatched(
+        self,
+        known: impl Fn(TargetKind) -> Vec<String>,
+        errors: &mut Vec<BootError>,
+    ) {
         for (index, customizer) in self.customizers.iter().enumerate() {
             let Some(only) = &customizer.only else {
                 continue;
@@ -117,17 +118,13 @@ impl<'p> Folder<'p> {
                 CustomizerTarget::Method(_) => MethodDescriptor::KIND,
                 CustomizerTarget::Capabilities(_) => continue,
             };
-            let names = self
-                .seen
-                .iter()
-                .filter(|(k, _)| *k == kind)
-                .map(|(_, n)| n.as_str());
+            let names = known(kind);
             errors.push(BootError::UnknownCustomizerTarget {
                 customizer: customizer.name.clone(),
                 origin: customizer.origin,
                 kind,
                 name: only.clone(),
-                closest: super::closest(only, names),
+                closest: super::closest(only, names.iter().map(String::as_str)),
             });
         }
     }

@@ -100,8 +100,19 @@ impl Inputs<'_, '_> {
             errors,
         );
         self.connection(&mut built);
-        self.methods(union.methods, &mut built, errors);
-        self.folder.unmatched(errors);
+        let methods = self.methods(union.methods, &mut built, errors);
+        let catalogue = &built.catalogue;
+        self.folder.unmatched(
+            |kind| match kind {
+                TargetKind::Tool => keys(catalogue.tools.as_ref()),
+                TargetKind::Prompt => keys(catalogue.prompts.as_ref()),
+                TargetKind::Resource => keys(catalogue.resources.as_ref()),
+                TargetKind::ResourceTemplate => keys(catalogue.templates.as_ref()),
+                TargetKind::Method => methods.iter().map(|m| (*m).to_owned()).collect(),
+                TargetKind::Completion => Vec::new(),
+            },
+            errors,
+        );
         let mut leftover = self.typed;
         leftover.sort_by(|a, b| (&a.name, a.origin).cmp(&(&b.name, b.origin)));
         for p in leftover {
@@ -153,8 +164,12 @@ impl Inputs<'_, '_> {
             .collect()
     }
 
-    /// A list method over `items`.
-    fn listing<M: Method, D>(&mut self, items: Vec<Listed<D>>, built: &mut Built) -> Vec<D>
+    /// A list method over `items`; the catalog it pages over.
+    fn listing<M: Method, D>(
+        &mut self,
+        items: Vec<Listed<D>>,
+        built: &mut Built,
+    ) -> Option<Arc<Catalog<D>>>
     where
         D: Folds,
         Listing<D>: Handler<M>,
@@ -173,13 +188,12 @@ impl Inputs<'_, '_> {
             .with::<M>(Arc::new(listing), |_| {
                 mcp_core::error::ErrorObject::internal_error("a list has no target to hide")
             });
-        let descriptors = catalog.descriptors();
         let options = RouteOptions {
-            screen: Some(Box::new(ListScreen(catalog))),
+            screen: Some(Box::new(ListScreen(catalog.clone()))),
             ..RouteOptions::owned_by(Origin::FRAMEWORK)
         };
         self.route::<M>(Box::new(Single(chain)), options, built);
-        descriptors
+        Some(catalog)
     }
 
     fn tools(
@@ -432,13 +446,15 @@ impl Inputs<'_, '_> {
         self.route::<M>(Box::new(Single(chain)), options, built);
     }
 
-    /// The contributed methods: each in its eras, where the name is free.
+    /// The contributed methods: each in its eras, where the name is free;
+    /// the names of those routed.
     fn methods(
         &mut self,
         mut methods: Vec<Contributed<Arc<dyn crate::dispatch::ErasedMethod>>>,
         built: &mut Built,
         errors: &mut Vec<BootError>,
-    ) {
+    ) -> Vec<&'static str> {
+        let mut routed = Vec::with_capacity(methods.len());
         methods.sort_by(|a, b| (a.value.name(), a.origin).cmp(&(b.value.name(), b.origin)));
         let mut owners: HashMap<(Era, &'static str), Origin> = HashMap::new();
         for Contributed {
@@ -477,8 +493,19 @@ impl Inputs<'_, '_> {
             parts.target.origin = origin;
             let route = method.build(origin, &mut self.typed, parts);
             self.add(name, route, built);
+            routed.push(name);
         }
+        routed
     }
+}
+
+/// The identities in a catalog, for suggestions.
+fn keys<D: crate::customizer::Descriptor>(catalog: Option<&Arc<Catalog<D>>>) -> Vec<String> {
+    catalog
+        .into_iter()
+        .flat_map(|c| c.descriptors())
+        .map(|d| d.key().to_owned())
+        .collect()
 }
 
 /// The target of a completion chain of `of`, for interceptors and the report.

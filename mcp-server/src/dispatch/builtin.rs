@@ -1,7 +1,6 @@
 //! The built-in handlers: the four lists (with the screen every list
 //! answer passes, whoever made it) and `server/discover`.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use base64::Engine;
@@ -34,32 +33,29 @@ pub(crate) struct Listed<D> {
     pub(crate) guards: Arc<Guards>,
 }
 
-/// The items of one list, in list order, with their guards.
+/// The items of one list, in list order (sorted by their identity), with
+/// their guards.
 pub(crate) struct Catalog<D> {
     items: Vec<Listed<D>>,
-    by_key: HashMap<String, usize>,
 }
 
 impl<D: Descriptor> Catalog<D> {
-    pub(crate) fn new(items: Vec<Listed<D>>) -> Arc<Self> {
-        let by_key = items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| (item.descriptor.key().to_owned(), i))
-            .collect();
-        Arc::new(Self { items, by_key })
+    /// A catalog of `items`, sorted by identity.
+    pub(crate) fn new(mut items: Vec<Listed<D>>) -> Arc<Self> {
+        items.sort_by(|a, b| a.descriptor.key().cmp(b.descriptor.key()));
+        Arc::new(Self { items })
     }
 
     /// Whether the item named `key` exists and the caller may see it.
     fn visible(&self, ctx: &RequestContext, key: &str) -> bool {
-        self.by_key
-            .get(key)
-            .is_some_and(|&i| self.items[i].guards.allow(ctx))
+        self.items
+            .binary_search_by(|item| item.descriptor.key().cmp(key))
+            .is_ok_and(|i| self.items[i].guards.allow(ctx))
     }
 
     /// The descriptors, in list order.
-    pub(crate) fn descriptors(&self) -> Vec<D> {
-        self.items.iter().map(|i| i.descriptor.clone()).collect()
+    pub(crate) fn descriptors(&self) -> impl ExactSizeIterator<Item = &D> {
+        self.items.iter().map(|i| &i.descriptor)
     }
 }
 

@@ -126,7 +126,7 @@ async fn an_attribute_next_to_a_tool_attaches_by_the_tool_s_resolved_name() {
     assert_eq!(mcp_server::tool_name!(slow_sum), "math.slow_sum");
     let tool = server
         .tools()
-        .iter()
+        .into_iter()
         .find(|t| t.name == "math.slow_sum")
         .unwrap();
     assert_eq!(tool.meta.as_ref().unwrap()[acme_notes::DEFERRED], true);
