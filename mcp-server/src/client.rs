@@ -157,20 +157,31 @@ impl MemoryClient {
         Ok(result)
     }
 
+    /// What this client's connection would be told of `change` by a
+    /// transport (list changes, and updates of the resources it subscribed
+    /// to); `None` for a client without a negotiated connection.
+    pub fn notification_for(&self, change: &crate::sink::Change) -> Option<Notification> {
+        self.connection.as_ref()?.notification_for(change)
+    }
+
     /// The session `initialize` negotiated, if any.
     pub fn session(&self) -> Option<Arc<Session>> {
         self.connection.as_ref()?.session()
     }
 
     fn caller(&self, cancellation: CancellationToken) -> Caller {
-        Caller {
-            credentials: self.credentials.clone(),
-            notifications: self.notifications.clone(),
-            cancellation,
-            connection: self.connection.clone(),
-            requester: self.requester.clone(),
-            input_timeout: crate::context::DEFAULT_INPUT_TIMEOUT,
-        }
+        let caller = match &self.connection {
+            Some(connection) => Caller::on(connection.clone()),
+            None => Caller::modern(),
+        };
+        caller
+            .with_credentials(self.credentials.clone())
+            .with_notifications(self.notifications.clone())
+            .with_cancellation(cancellation)
+            .with_requester(
+                self.requester.clone(),
+                crate::context::DEFAULT_INPUT_TIMEOUT,
+            )
     }
 
     fn era(&self, method: &str) -> Era {

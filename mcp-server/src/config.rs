@@ -115,6 +115,8 @@ type Checked = Result<Vec<String>, (String, String)>;
 pub(crate) struct SectionInfo {
     pub(crate) key: &'static str,
     pub(crate) id: TypeId,
+    /// The section's subtree, environment values fitted to its types.
+    pub(crate) fitted: fn(&Settings) -> JsonValue,
     /// Checks the section's subtree.
     pub(crate) check: fn(&JsonValue) -> Checked,
 }
@@ -134,6 +136,7 @@ impl SectionInfo {
         Self {
             key: T::KEY,
             id: TypeId::of::<T>(),
+            fitted: Settings::fitted::<T>,
             check: check::<T>,
         }
     }
@@ -167,11 +170,19 @@ impl SectionDecl {
 pub(crate) struct Settings {
     tree: JsonObject,
     sources: BTreeMap<String, SettingSource>,
+    /// Environment values as written, by key: read as JSON first, as text
+    /// when their section wants text.
+    texts: BTreeMap<String, String>,
 }
 
 impl Settings {
     /// Sets `key` (dotted) to `value`, replacing what was there.
     pub(crate) fn set(&mut self, key: &str, value: JsonValue, source: SettingSource) {
+        let key = key
+            .split('.')
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(".");
         let mut parts = key.split('.').filter(|p| !p.is_empty()).peekable();
         let mut node = &mut self.tree;
         while let Some(part) = parts.next() {
@@ -187,7 +198,8 @@ impl Settings {
             }
             node = child.as_object_mut().expect("an object, made just above");
         }
-        self.sources.insert(key.to_owned(), source);
+        self.texts.remove(&key);
+        self.sources.insert(key, source);
     }
 
     /// Reads environment variables `<prefix><SECTION>__<KEY>`.
@@ -210,10 +222,42 @@ impl Settings {
                 .map(str::to_ascii_lowercase)
                 .collect::<Vec<_>>()
                 .join(".");
-            let value =
+            let parsed =
                 serde_json::from_str(&value).unwrap_or_else(|_| JsonValue::String(value.clone()));
-            self.set(&key, value, SettingSource::Environment(name));
+            self.set(&key, parsed, SettingSource::Environment(name));
+            self.texts.insert(key, value);
         }
+    }
+
+    /// The subtree of section `key`, with the environment value at `path`
+    /// (relative to the section) read as text instead; `None` when no
+    /// environment value was set there.
+    fn as_text(&self, key: &str, subtree: &JsonValue, path: &str) -> Option<JsonValue> {
+        let full = format!("{key}.{path}");
+        let text = self.texts.get(&full)?;
+        let mut subtree = subtree.clone();
+        let mut node = &mut subtree;
+        for part in path.split('.') {
+            node = node.as_object_mut()?.get_mut(part)?;
+        }
+        *node = JsonValue::String(text.clone());
+        Some(subtree)
+    }
+
+    /// The subtree of section `T`, with environment values read as text
+    /// wherever the section wants text rather than what they parse as.
+    fn fitted<T: Section>(&self) -> JsonValue {
+        let mut subtree = self.subtree(T::KEY);
+        for _ in 0..self.texts.len() {
+            let Err(e) = serde_path_to_error::deserialize::<_, T>(&subtree) else {
+                break;
+            };
+            match self.as_text(T::KEY, &subtree, &e.path().to_string()) {
+                Some(retried) if retried != subtree => subtree = retried,
+                _ => break,
+            }
+        }
+        subtree
     }
 
     /// The subtree of section `key` (`{}` when nothing is set).
@@ -251,7 +295,7 @@ impl Settings {
     /// Reads section `T`; the default when its subtree does not deserialize
     /// (boot reports that on its own).
     pub(crate) fn read<T: Section>(&self) -> T {
-        T::deserialize(self.subtree(T::KEY)).unwrap_or_default()
+        T::deserialize(self.fitted::<T>()).unwrap_or_default()
     }
 
     /// Checks every section against its subtree and every top-level key
@@ -265,11 +309,28 @@ impl Settings {
             }
         }
         let mut checked = BTreeSet::new();
+        let mut owners: BTreeMap<&str, TypeId> = BTreeMap::new();
         for section in sections {
             if !checked.insert(section.id) {
                 continue;
             }
-            match (section.check)(&self.subtree(section.key)) {
+            if let Some(first) = owners.insert(section.key, section.id)
+                && first != section.id
+            {
+                errors.push(BootError::Extension(
+                    crate::boot::Diagnostic::new(
+                        "mcp::duplicate_section",
+                        format!(
+                            "two configuration sections are read under `{}`",
+                            section.key
+                        ),
+                    )
+                    .note("each would report the other's settings as unknown")
+                    .help("give one section another key"),
+                ));
+                continue;
+            }
+            match (section.check)(&(section.fitted)(self)) {
                 Ok(unknown) => {
                     for path in unknown {
                         errors.push(self.unknown(format!("{}.{path}", section.key), &known));

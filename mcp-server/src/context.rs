@@ -60,7 +60,8 @@ use crate::seam::{Kind, OneActive};
 use crate::sink::{ChangeSink, LogSink, NotificationSink, ProgressSink};
 use crate::source::Principal;
 
-/// Identifies one in-flight call: one request, its principal, its target.
+/// Identifies one in-flight call: one request, with its one caller and the
+/// one target the request names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct CallKey(u64);
 
@@ -113,7 +114,8 @@ struct Inner {
     requester: Option<Arc<dyn ClientRequester>>,
     input_timeout: Duration,
     escalation: Mutex<Option<ErrorObject>>,
-    extensions: Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>,
+    /// Shared with a deferred run of the request's handler.
+    extensions: Arc<Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>>,
     /// Effects that take hold only if the request is answered without error.
     commits: Mutex<Vec<Box<dyn FnOnce() + Send>>>,
 }
@@ -176,7 +178,7 @@ impl RequestContext {
                 requester: parts.requester,
                 input_timeout: parts.input_timeout,
                 escalation: Mutex::new(None),
-                extensions: Mutex::new(HashMap::new()),
+                extensions: Arc::default(),
                 commits: Mutex::new(Vec::new()),
             }),
         }
@@ -209,6 +211,36 @@ impl RequestContext {
     /// The key of this call, which proofs and answers carry.
     pub(crate) fn key(&self) -> CallKey {
         self.inner.key
+    }
+
+    /// The same call for a deferred run of its handler, outside the
+    /// request: what it escalates or stages no longer changes the
+    /// request's answer, which may be gone.
+    pub(crate) fn detached(&self) -> Self {
+        let i = &self.inner;
+        Self {
+            inner: Arc::new(Inner {
+                key: i.key,
+                id: i.id.clone(),
+                method: i.method.clone(),
+                era: i.era,
+                protocol_version: i.protocol_version.clone(),
+                client_capabilities: i.client_capabilities.clone(),
+                client_info: i.client_info.clone(),
+                principal: i.principal.clone(),
+                cancellation: i.cancellation.clone(),
+                meta: i.meta.clone(),
+                progress: i.progress.clone(),
+                log: i.log.clone(),
+                runtime: i.runtime.clone(),
+                connection: i.connection.clone(),
+                requester: i.requester.clone(),
+                input_timeout: i.input_timeout,
+                escalation: Mutex::new(None),
+                extensions: i.extensions.clone(),
+                commits: Mutex::new(Vec::new()),
+            }),
+        }
     }
 
     /// The JSON-RPC id of the request; `None` for a client notification.

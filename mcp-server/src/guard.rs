@@ -1,8 +1,9 @@
 //! Guards decide who may see and call a handler.
 //!
 //! Whatever a guard hides is hidden everywhere: absent from its list (and
-//! from every list answer, whoever made it), unreadable, uncallable, and
-//! without completions. A call to it gets exactly the answer a call to a
+//! from every list answer, whoever made it), unreadable, uncallable,
+//! without completions, and never heard of by a legacy session that
+//! subscribes to it (the subscription is accepted as for an unknown URI). A call to it gets exactly the answer a call to a
 //! target that does not exist gets (`-32602` for a tool, prompt or
 //! resource; `-32601` for a contributed method), so no answer tells a caller
 //! what it may not see; the reason goes to the `mcp_server::guard` trace

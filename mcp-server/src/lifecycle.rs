@@ -23,6 +23,7 @@ use mcp_core::version;
 
 use crate::connection::{Connection, MAX_SUBSCRIPTIONS, Session};
 use crate::context::RequestContext;
+use crate::dispatch::Route;
 use crate::future::BoxFuture;
 use crate::handler::{Handler, HandlerResult};
 use crate::lock::lock;
@@ -106,7 +107,22 @@ impl Handler<Initialize> for Initializer {
 }
 
 /// `ping`, `logging/setLevel`, `resources/subscribe` and `resources/unsubscribe`.
-pub(crate) struct Maintenance;
+pub(crate) struct Maintenance {
+    /// `resources/read`, whose guards decide which resources a caller may
+    /// watch.
+    pub(crate) reads: Option<Arc<dyn Route>>,
+}
+
+impl Maintenance {
+    /// Whether the guards hide the resource at `uri` from this caller.
+    fn hidden(&self, ctx: &RequestContext, uri: &str) -> bool {
+        let Some(reads) = &self.reads else {
+            return false;
+        };
+        let params = serde_json::value::to_raw_value(&serde_json::json!({ "uri": uri }));
+        params.is_ok_and(|params| reads.hidden(ctx, Some(&params)).is_some())
+    }
+}
 
 impl Handler<Ping> for Maintenance {
     fn handle<'a>(
@@ -139,17 +155,25 @@ impl Handler<Subscribe> for Maintenance {
         params: <Subscribe as mcp_core::method::Method>::Params,
     ) -> BoxFuture<'a, HandlerResult<EmptyResult>> {
         let answer = connection(ctx).and_then(|connection| {
-            let subscriptions = lock(&connection.subscriptions);
-            if subscriptions.len() >= MAX_SUBSCRIPTIONS && !subscriptions.contains(&params.uri) {
+            let full = |subscriptions: &std::collections::BTreeSet<String>, uri: &String| {
+                subscriptions.len() >= MAX_SUBSCRIPTIONS && !subscriptions.contains(uri)
+            };
+            if full(&lock(&connection.subscriptions), &params.uri) {
                 return Err(ErrorObject::invalid_params(format!(
                     "Too many subscriptions: a session may watch {MAX_SUBSCRIPTIONS} resources"
                 )));
             }
-            drop(subscriptions);
-            let uri = params.uri;
-            ctx.on_success(move || {
-                lock(&connection.subscriptions).insert(uri);
-            });
+            // A resource the caller may not see is watched as one that does
+            // not exist: accepted, and never heard of.
+            if !self.hidden(ctx, &params.uri) {
+                let uri = params.uri;
+                ctx.on_success(move || {
+                    let mut subscriptions = lock(&connection.subscriptions);
+                    if !full(&subscriptions, &uri) {
+                        subscriptions.insert(uri);
+                    }
+                });
+            }
             Ok(EmptyResult::default().into())
         });
         Box::pin(async move { answer })

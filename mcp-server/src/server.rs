@@ -375,7 +375,7 @@ impl Server {
         let call = RawCall::new(&ctx, notification.params.as_deref());
         let pipeline = Pipeline::notification(&self.inner.raw);
         let admitted = unwound(RawNext::new(&pipeline, 0).run(&call)).await;
-        matches!(admitted, Ok(answer) if !answer.taken_over)
+        admitted.is_ok_and(|answer| ctx.key().check(answer.key).is_ok())
     }
 
     /// Serves one decoded request: its result, or the error to answer with.
@@ -391,17 +391,8 @@ impl Server {
             id, method, params, ..
         } = request;
         let era = caller.era_for(&method);
-        // A panicking handler answers -32603 like any failure: the client
-        // gets its response and the transport goes on.
-        let served =
-            AssertUnwindSafe(self.serve(id, method, era, params.as_deref(), checked, caller))
-                .catch_unwind()
-                .await;
-        let result = served.unwrap_or_else(|_| {
-            Err(ErrorObject::internal_error(
-                "Internal error: the handler panicked",
-            ))
-        })?;
+        let result =
+            unwound(self.serve(id, method, era, params.as_deref(), checked, caller)).await?;
         Ok(match era {
             Era::Modern => with_server_info(result, &self.inner),
             Era::Legacy => legacy_result(result),
@@ -422,20 +413,21 @@ impl Server {
         let Some(route) = self.inner.routes.get(era, &method) else {
             return Err(ErrorObject::method_not_found(&method));
         };
-        let ctx = match era {
-            Era::Modern => {
-                let checked = match checked {
-                    Some(checked) => checked,
-                    None => Checked::new(meta_of(params)?)?,
-                };
-                let meta = RequestMeta::default();
-                self.context(Some(id), method, era, meta, Some(checked), caller)
-            }
-            Era::Legacy => {
-                let meta = meta_of(params)?;
-                self.context(Some(id), method, era, meta, None, caller)
+        let decoded = match (era, checked) {
+            (Era::Modern, Some(checked)) => Ok((RequestMeta::default(), Some(checked))),
+            (Era::Modern, None) => meta_of(params)
+                .and_then(Checked::new)
+                .map(|checked| (RequestMeta::default(), Some(checked))),
+            (Era::Legacy, _) => meta_of(params).map(|meta| (meta, None)),
+        };
+        let (meta, checked) = match decoded {
+            Ok(decoded) => decoded,
+            // What the guards hide answers as unknown before anything else.
+            Err(error) => {
+                return Err(self.hidden(&method, era, params, caller).unwrap_or(error));
             }
         };
+        let ctx = self.context(Some(id), method, era, meta, checked, caller);
         let call = RawCall::new(&ctx, params);
         let pipeline = Pipeline::request(&self.inner.raw, &**route);
         let answer = RawNext::new(&pipeline, 0).run(&call).await;
@@ -453,6 +445,22 @@ impl Server {
         };
         ctx.commit();
         Ok(result)
+    }
+
+    /// The answer for a target of `method` that exists but that the guards
+    /// hide from this caller: the transport's own checks answer with it
+    /// instead of theirs, so they tell nothing a caller may not see.
+    pub(crate) fn hidden(
+        &self,
+        method: &str,
+        era: Era,
+        params: Option<&RawValue>,
+        caller: &Caller,
+    ) -> Option<ErrorObject> {
+        let route = self.inner.routes.get(era, method)?;
+        let meta = meta_of(params).unwrap_or_default();
+        let ctx = self.context(None, method.to_owned(), era, meta, None, caller);
+        route.hidden(&ctx, params)
     }
 
     /// The context of one message.

@@ -556,3 +556,61 @@ async fn an_absent_mirrored_argument_needs_no_header_and_allows_none() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(refused["error"]["code"], -32020);
 }
+
+#[tokio::test]
+async fn a_hidden_tool_with_bad_headers_answers_as_an_unknown_tool() {
+    let server = support::builder()
+        .contributor(
+            support::origin("app", 1),
+            "query",
+            mcp_server::contributor::contributor_fn(|c| {
+                let mut mirrored = tool("query");
+                mirrored.input_schema = serde_json::from_value(json!({
+                    "type": "object",
+                    "properties": {"region": {"type": "string", "x-mcp-header": "Region"}}
+                }))
+                .unwrap();
+                c.tool(
+                    mirrored,
+                    handler_fn::<CallTool, _, _, _>(|_, _| async {
+                        Ok(CallToolResult::text("queried"))
+                    }),
+                );
+            }),
+        )
+        .register(
+            support::origin("auth", 1),
+            "nobody",
+            0,
+            mcp_server::Item::customizer_for::<mcp_server::core::tools::Tool>(
+                "query",
+                mcp_server::customizer::GuardAttacher::new(mcp_server::guard::guard_fn(
+                    "nobody",
+                    |_, _| mcp_server::guard::Decision::deny("nobody"),
+                )),
+            ),
+        )
+        .build();
+    let app = router(server, "/mcp", HttpConfig::default());
+    // The hidden tool's mirrored header is missing; an unknown tool has none to miss.
+    let (status, hidden) = answer(&app, query(json!({"region": "Hello"}), &[])).await;
+    let unknown_headers = headers("tools/call", Some("nothing"));
+    let (unknown_status, unknown) = answer(
+        &app,
+        post(
+            &unknown_headers,
+            &body(
+                json!(30),
+                "tools/call",
+                json!({"name": "nothing", "arguments": {"region": "Hello"}}),
+            ),
+        ),
+    )
+    .await;
+    assert_eq!(status, unknown_status);
+    assert_eq!(status, StatusCode::OK, "{hidden}");
+    assert_eq!(
+        hidden.to_string().replace("query", "NAME"),
+        unknown.to_string().replace("nothing", "NAME")
+    );
+}

@@ -231,3 +231,24 @@ async fn a_line_over_the_limit_is_refused_and_the_next_one_served() {
     client.send(modern).await;
     assert_eq!(client.receive().await["id"], 2);
 }
+
+#[tokio::test]
+async fn a_request_written_right_behind_initialize_belongs_to_the_session() {
+    let mut client = Client::start();
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "old", "version": "1"}}});
+    let ping = json!({"jsonrpc": "2.0", "id": 2, "method": "ping"});
+    // Both lines in one write: the second is read before the first is answered.
+    let mut lines = serde_json::to_vec(&initialize).unwrap();
+    lines.push(b'\n');
+    lines.extend(serde_json::to_vec(&ping).unwrap());
+    lines.push(b'\n');
+    client.input.write_all(&lines).await.unwrap();
+    assert_eq!(client.receive().await["id"], 1);
+    let pong = client.receive().await;
+    assert_eq!(
+        (&pong["id"], &pong["result"]),
+        (&json!(2), &json!({})),
+        "{pong}"
+    );
+}

@@ -87,6 +87,7 @@ impl ChainBuilder<'_> {
             steps: steps.into(),
             guards,
             alternates: self.alternates.clone(),
+            answerable: true,
         }
     }
 

@@ -280,7 +280,7 @@ impl Builder {
     #[must_use]
     #[track_caller]
     pub fn page_size(self, page_size: usize) -> Self {
-        self.setting("server.page_size", page_size.max(1))
+        self.setting("server.page_size", page_size)
     }
 
     /// How long clients may cache lists (`ttlMs`, default 0) and `server/discover`

@@ -423,7 +423,8 @@ impl Inputs<'_, '_> {
             // No session is made but by its handler.
             self.single::<Initialize>(Arc::new(initializer), false, built);
         }
-        let maintenance = Arc::new(Maintenance);
+        let reads = built.routes.get(Era::Legacy, ReadResource::NAME).cloned();
+        let maintenance = Arc::new(Maintenance { reads });
         self.single::<Ping>(maintenance.clone(), true, built);
         self.single::<SetLevel>(maintenance.clone(), true, built);
         self.single::<Subscribe>(maintenance.clone(), true, built);
@@ -436,9 +437,11 @@ impl Inputs<'_, '_> {
         answerable: bool,
         built: &mut Built,
     ) {
-        let chain = self.chains.unguarded(M::NAME).with(handler, |_| {
-            mcp_core::error::ErrorObject::method_not_found(M::NAME)
-        });
+        let mut parts = self.chains.unguarded(M::NAME);
+        if !answerable {
+            parts = parts.only_its_handler_answers();
+        }
+        let chain = parts.with(handler, crate::dispatch::method_not_found::<M>);
         let options = RouteOptions {
             answerable,
             ..RouteOptions::owned_by(Origin::FRAMEWORK)
@@ -489,8 +492,7 @@ impl Inputs<'_, '_> {
                 name: name.to_owned(),
             };
             let config = self.folder.fold(descriptor, origin, self.boot, errors);
-            let (_, mut parts) = self.chains.configured(name, config);
-            parts.target.origin = origin;
+            let (_, parts) = self.chains.configured(name, config);
             let route = method.build(origin, &mut self.typed, parts);
             self.add(name, route, built);
             routed.push(name);

@@ -2,6 +2,7 @@
 //! every registration kind: the same rules for the framework's seams and
 //! kinds as for any crate's.
 
+use std::any::TypeId;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -32,28 +33,35 @@ pub(super) fn one_active(
     parts: &mut Parts,
     boot: &mut BootContext,
 ) -> (Vec<Selection>, Vec<BootError>) {
-    // Every seam declared or supplied, by name; the first declaration's origin.
-    let mut seams: BTreeMap<&'static str, (SeamInfo, Origin)> = BTreeMap::new();
+    // Every seam declared or supplied, by type (sorted by name for the
+    // report); the first declaration's origin.
+    let mut seams: BTreeMap<(&'static str, TypeId), (SeamInfo, Origin)> = BTreeMap::new();
     for decl in builtin() {
-        seams.insert(decl.seam.name, (decl.seam, Origin::FRAMEWORK));
+        seams.insert(
+            (decl.seam.name, decl.seam.id),
+            (decl.seam, Origin::FRAMEWORK),
+        );
     }
     for (seam, origin) in &parts.seams {
-        seams.entry(seam.name).or_insert((*seam, *origin));
+        seams
+            .entry((seam.name, seam.id))
+            .or_insert((*seam, *origin));
     }
-    let mut candidates: BTreeMap<&'static str, Vec<Candidate>> = BTreeMap::new();
+    let mut candidates: BTreeMap<TypeId, Vec<Candidate>> = BTreeMap::new();
     for candidate in parts.candidates.drain(..) {
         seams
-            .entry(candidate.seam.name)
+            .entry((candidate.seam.name, candidate.seam.id))
             .or_insert((candidate.seam, candidate.origin));
         candidates
-            .entry(candidate.seam.name)
+            .entry(candidate.seam.id)
             .or_default()
             .push(candidate);
     }
     let mut selections = Vec::new();
+    let mut winners = Vec::new();
     let mut errors = Vec::new();
-    for (name, (seam, declared_at)) in seams {
-        let mut supplied = candidates.remove(name).unwrap_or_default();
+    for (seam, declared_at) in seams.into_values() {
+        let mut supplied = candidates.remove(&seam.id).unwrap_or_default();
         let (value, selection) = match supplied.len() {
             0 => {
                 let (winner, value) = (seam.fallback)(boot);
@@ -90,8 +98,12 @@ pub(super) fn one_active(
                 continue;
             }
         };
-        boot.actives.insert(seam.id, Arc::from(value));
+        winners.push((seam.id, value));
         selections.push(selection);
+    }
+    // No default sees another seam's winner: all are made first.
+    for (id, value) in winners {
+        boot.actives.insert(id, Arc::from(value));
     }
     (selections, errors)
 }
@@ -100,9 +112,12 @@ pub(super) fn one_active(
 /// order, key, then origin; two members with one key fail, naming both.
 pub(super) fn kinds(parts: &mut Parts, boot: &mut BootContext) -> Vec<BootError> {
     let mut errors = Vec::new();
-    let mut by_kind: BTreeMap<&'static str, Vec<KindMember>> = BTreeMap::new();
+    let mut by_kind: BTreeMap<(&'static str, TypeId), Vec<KindMember>> = BTreeMap::new();
     for member in parts.members.drain(..) {
-        by_kind.entry(member.kind.name).or_default().push(member);
+        by_kind
+            .entry((member.kind.name, member.kind.id))
+            .or_default()
+            .push(member);
     }
     for (_, mut members) in by_kind {
         let kind = members[0].kind;

@@ -99,6 +99,8 @@ pub(crate) struct HandlerChain<M: Method> {
     pub(crate) guards: Arc<Guards>,
     pub(crate) not_found: NotFound<M>,
     pub(crate) alternates: Arc<[(String, Arc<dyn AlternateResultInterceptor>)]>,
+    /// Whether an interceptor may answer in place of the handler.
+    pub(crate) answerable: bool,
     pub(crate) invoke: Arc<HandlerInvoke<M>>,
 }
 
@@ -204,6 +206,12 @@ impl<M: Method> ErasedChain for HandlerChain<M> {
     }
 
     fn check_guards(&self, call: &HandlerCall<'_>) -> Result<(), ErrorObject> {
+        if !self.answerable {
+            return Err(ErrorObject::invalid_request(format!(
+                "`{}` cannot be answered in place of the server",
+                M::NAME
+            )));
+        }
         self.erased_check(call)
     }
 

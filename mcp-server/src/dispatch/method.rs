@@ -33,6 +33,18 @@ pub(crate) struct ChainParts {
     pub(crate) steps: Arc<[Step]>,
     pub(crate) guards: Arc<Guards>,
     pub(crate) alternates: Arc<[(String, Arc<dyn AlternateResultInterceptor>)]>,
+    /// Whether an interceptor may answer in place of the handler.
+    pub(crate) answerable: bool,
+}
+
+impl ChainParts {
+    /// Parts of a chain no interceptor may answer in place of, and that no
+    /// alternate-result interceptor wraps (`initialize`).
+    pub(crate) fn only_its_handler_answers(mut self) -> Self {
+        self.answerable = false;
+        self.alternates = Arc::from([]);
+        self
+    }
 }
 
 impl ChainParts {
@@ -47,6 +59,7 @@ impl ChainParts {
             guards: self.guards,
             not_found,
             alternates: self.alternates,
+            answerable: self.answerable,
             invoke: Arc::new(HandlerInvoke { handler }),
         }
     }
@@ -56,7 +69,8 @@ impl ChainParts {
 pub(crate) struct RouteOptions<M: Method> {
     pub(crate) owner: Origin,
     pub(crate) screen: Option<Box<dyn Screen<M>>>,
-    /// Whether an interceptor may answer in place of the method.
+    /// Whether an interceptor of the raw or typed layer may answer in place
+    /// of the method (the handler chain's own flag covers its layer).
     pub(crate) answerable: bool,
 }
 
@@ -98,8 +112,14 @@ pub(crate) fn route<M: Method>(
         }
     }
     *pending = rest;
+    let shaped = !interceptors.is_empty()
+        || resolver
+            .chains()
+            .iter()
+            .any(|c| !c.steps.is_empty() || !c.alternates.is_empty());
     Arc::new(TypedRoute {
         interceptors: interceptors.into(),
+        shaped,
         resolver,
         screen: options.screen,
         answerable: options.answerable,
@@ -138,8 +158,8 @@ impl<M: Method> MethodEntry<M> {
     }
 }
 
-/// The answer for a contributed method the guards hide: as if it did not exist.
-fn hidden_method<M: Method>(_: &M::Params) -> ErrorObject {
+/// The answer for a method the guards hide: as if it did not exist.
+pub(crate) fn method_not_found<M: Method>(_: &M::Params) -> ErrorObject {
     ErrorObject::method_not_found(M::NAME)
 }
 
@@ -158,7 +178,7 @@ impl<M: Method> ErasedMethod for MethodEntry<M> {
         pending: &mut Vec<PendingTyped>,
         chain: ChainParts,
     ) -> Arc<dyn Route> {
-        let chain = chain.with(self.handler.clone(), hidden_method::<M>);
+        let chain = chain.with(self.handler.clone(), method_not_found::<M>);
         route::<M>(
             pending,
             Box::new(Single(chain)),

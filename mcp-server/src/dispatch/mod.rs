@@ -11,7 +11,9 @@ mod route;
 
 pub(crate) use builtin::{Catalog, Discovery, ListScreen, Listed, Listing};
 pub(crate) use chain::{Guards, HandlerChain, NotFound, Step};
-pub(crate) use method::{ChainParts, ErasedMethod, MethodEntry, PendingTyped, RouteOptions, route};
+pub(crate) use method::{
+    ChainParts, ErasedMethod, MethodEntry, PendingTyped, RouteOptions, method_not_found, route,
+};
 pub(crate) use pipeline::Pipeline;
 pub(crate) use resolve::{
     ByName, Completer, Completions, Resolve, Resources, Single, unknown_prompt, unknown_reference,

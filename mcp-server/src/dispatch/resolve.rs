@@ -24,6 +24,10 @@ pub(crate) trait Resolve<M: Method>: Send + Sync {
     ) -> Result<&'a HandlerChain<M>, ErrorObject>;
     /// Every chain, for the boot report.
     fn chains(&self) -> Vec<&HandlerChain<M>>;
+    /// The one chain, for a method whose target does not depend on its params.
+    fn fixed(&self) -> Option<&HandlerChain<M>> {
+        None
+    }
 }
 
 /// A method with one handler.
@@ -40,6 +44,10 @@ impl<M: Method> Resolve<M> for Single<M> {
 
     fn chains(&self) -> Vec<&HandlerChain<M>> {
         vec![&self.0]
+    }
+
+    fn fixed(&self) -> Option<&HandlerChain<M>> {
+        Some(&self.0)
     }
 }
 
@@ -123,16 +131,19 @@ impl Resolve<ReadResource> for Resources {
         ctx: &RequestContext,
         params: &ReadResourceRequestParams,
     ) -> Result<&'a HandlerChain<ReadResource>, ErrorObject> {
-        if let Some(chain) = self.fixed.get(&params.uri) {
+        let fixed = self.fixed.get(&params.uri);
+        if let Some(chain) = fixed.filter(|c| c.guards.is_empty() || c.guards.allow(ctx)) {
             return Ok(chain);
         }
+        // A fixed resource the caller may not see hides nothing behind it:
+        // a template that matches the URI answers, as if it were not there.
         for (template, chain) in &self.templates {
             if let Some(variables) = template.matches(&params.uri) {
                 ctx.insert(TemplateVariables(variables));
                 return Ok(chain);
             }
         }
-        Err(unknown_resource(params))
+        fixed.ok_or_else(|| unknown_resource(params))
     }
 
     fn chains(&self) -> Vec<&HandlerChain<ReadResource>> {

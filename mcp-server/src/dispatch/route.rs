@@ -34,6 +34,9 @@ pub(crate) trait Route: Send + Sync {
     /// Decodes the params, resolves the target and runs its guards.
     fn authorize(&self, ctx: &RequestContext, params: Option<&RawValue>)
     -> Result<(), ErrorObject>;
+    /// The answer for the target `params` name when it exists and the
+    /// guards hide it from the caller of `ctx`; `None` otherwise.
+    fn hidden(&self, ctx: &RequestContext, params: Option<&RawValue>) -> Option<ErrorObject>;
     /// Applies the method's screen to a result a raw interceptor made in
     /// place of the method.
     fn screen(
@@ -67,6 +70,9 @@ pub(crate) struct TypedRoute<M: Method> {
     pub(crate) interceptors: Arc<[Arc<dyn TypedInterceptor<M>>]>,
     pub(crate) resolver: Box<dyn Resolve<M>>,
     pub(crate) screen: Option<Box<dyn Screen<M>>>,
+    /// Whether something other than the handler can shape an answer (an
+    /// interceptor of any layer), so the screen must run on every answer.
+    pub(crate) shaped: bool,
     /// Whether an interceptor may answer in place of the method.
     pub(crate) answerable: bool,
     pub(crate) owner: Origin,
@@ -87,21 +93,44 @@ fn not_in_place<M: Method>() -> ErrorObject {
 }
 
 impl<M: Method> TypedRoute<M> {
-    fn apply_screen(&self, ctx: &RequestContext, reply: &mut Reply<M::Result>) {
-        if let (Some(screen), Reply::Complete(result)) = (&self.screen, reply) {
-            screen.screen(ctx, result);
+    /// Screens an answer of a screened method: keeps what the caller may
+    /// see of a complete result, and refuses any other kind of result, which
+    /// a list never has.
+    fn apply_screen(
+        &self,
+        ctx: &RequestContext,
+        reply: &mut Reply<M::Result>,
+    ) -> Result<(), ErrorObject> {
+        let Some(screen) = &self.screen else {
+            return Ok(());
+        };
+        match reply {
+            Reply::Complete(result) => {
+                screen.screen(ctx, result);
+                Ok(())
+            }
+            _ => Err(ErrorObject::internal_error(format!(
+                "Internal error: `{}` answers only with complete results",
+                M::NAME
+            ))),
         }
+    }
+
+    /// The answer for a method whose one target the guards hide.
+    fn hidden_method(&self, ctx: &RequestContext) -> Option<ErrorObject> {
+        let chain = self.resolver.fixed()?;
+        (!chain.guards.is_empty() && !chain.guards.allow(ctx))
+            .then(|| ErrorObject::method_not_found(M::NAME))
     }
 }
 
-/// One call in the typed layer: its context and its resolved target.
+/// One call in the typed layer: its context, its params as sent, and its
+/// resolved target.
 struct TypedCall<'a, M: Method> {
     route: &'a TypedRoute<M>,
     ctx: &'a RequestContext,
+    params: Option<&'a RawValue>,
     resolved: Result<&'a HandlerChain<M>, ErrorObject>,
-    /// The answer for a target the guards hide, from the request's own
-    /// params (made only where a typed interceptor could ask for it).
-    denied: Option<ErrorObject>,
 }
 
 impl<M: Method> TypedRest<M> for TypedCall<'_, M> {
@@ -129,13 +158,11 @@ impl<M: Method> TypedRest<M> for TypedCall<'_, M> {
             return Err(not_in_place::<M>());
         }
         let chain = self.resolved.as_ref().map_err(Clone::clone)?;
-        match chain.guards.denial(self.ctx) {
-            None => Ok(()),
-            Some(_) => Err(self
-                .denied
-                .clone()
-                .unwrap_or_else(|| ErrorObject::internal_error("Internal error: no denial"))),
+        if chain.guards.allow(self.ctx) {
+            return Ok(());
         }
+        // Denied: the answer for an unknown target, from the params as sent.
+        Err(decode::<M>(self.params).map_or_else(|e| e, |params| (chain.not_found)(&params)))
     }
 }
 
@@ -154,24 +181,24 @@ impl<M: Method> Route for TypedRoute<M> {
         params: Option<&'a RawValue>,
     ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
         Box::pin(async move {
-            let params = decode::<M>(params)?;
-            let resolved = self.resolver.resolve(ctx, &params);
-            let denied = match &resolved {
-                Ok(chain) if !self.interceptors.is_empty() && !chain.guards.is_empty() => {
-                    Some((chain.not_found)(&params))
-                }
-                _ => None,
+            let raw = params;
+            let params = match decode::<M>(raw) {
+                Ok(params) => params,
+                Err(error) => return Err(self.hidden_method(ctx).unwrap_or(error)),
             };
+            let resolved = self.resolver.resolve(ctx, &params);
             let call = TypedCall {
                 route: self,
                 ctx,
+                params: raw,
                 resolved,
-                denied,
             };
             let answer = TypedNext::new(&call, 0).run(params).await?;
             ctx.key().check(answer.key)?;
             let mut reply = answer.into_reply();
-            self.apply_screen(ctx, &mut reply);
+            if self.shaped {
+                self.apply_screen(ctx, &mut reply)?;
+            }
             let encoded = reply.encode().map_err(|e| {
                 ErrorObject::internal_error(format!(
                     "the result of {} did not encode: {e}",
@@ -194,6 +221,18 @@ impl<M: Method> Route for TypedRoute<M> {
         self.resolver.resolve(ctx, &params)?.check(ctx, &params)
     }
 
+    fn hidden(&self, ctx: &RequestContext, params: Option<&RawValue>) -> Option<ErrorObject> {
+        if let Some(hidden) = self.hidden_method(ctx) {
+            return Some(hidden);
+        }
+        let params = decode::<M>(params).ok()?;
+        self.resolver
+            .resolve(ctx, &params)
+            .ok()?
+            .check(ctx, &params)
+            .err()
+    }
+
     fn screen(
         &self,
         ctx: &RequestContext,
@@ -210,17 +249,20 @@ impl<M: Method> Route for TypedRoute<M> {
         let kind: Kind = serde_json::from_str(result.get()).map_err(|e| {
             ErrorObject::internal_error(format!("an interceptor's result is not an object: {e}"))
         })?;
-        if kind.result_type != ResultType::COMPLETE {
-            return Ok(result);
-        }
-        let decoded: M::Result = serde_json::from_str(result.get()).map_err(|e| {
-            ErrorObject::internal_error(format!(
-                "an interceptor's result is not a result of {}: {e}",
-                M::NAME
-            ))
-        })?;
-        let mut reply = Reply::Complete(decoded);
-        self.apply_screen(ctx, &mut reply);
+        let mut reply = if kind.result_type == ResultType::COMPLETE {
+            Reply::Complete(serde_json::from_str(result.get()).map_err(|e| {
+                ErrorObject::internal_error(format!(
+                    "an interceptor's result is not a result of {}: {e}",
+                    M::NAME
+                ))
+            })?)
+        } else {
+            Reply::Alternate(crate::reply::AlternateResult {
+                result_type: kind.result_type,
+                body: Default::default(),
+            })
+        };
+        self.apply_screen(ctx, &mut reply)?;
         reply.encode().map_err(|e| {
             ErrorObject::internal_error(format!("the result of {} did not encode: {e}", M::NAME))
         })

@@ -108,7 +108,7 @@ impl<'a> Invocation<'a> {
     pub fn defer(self) -> DeferredInvocation {
         DeferredInvocation {
             invoke: self.chain.invoker(),
-            ctx: self.call.ctx().clone(),
+            ctx: self.call.ctx().detached(),
             params: self.call.params,
         }
     }

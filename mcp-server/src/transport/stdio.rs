@@ -117,14 +117,22 @@ where
                     .with_cancellation(cancellation)
                     .with_requester(Some(requester), DEFAULT_INPUT_TIMEOUT);
                 let (server, state, lines_out) = (server.clone(), state.clone(), lines_out.clone());
-                running.spawn(async move {
+                // `initialize` decides the era of what follows: it is answered
+                // before the next line is read.
+                let inline = request.method == "initialize";
+                let serving = async move {
                     let id = request.id.clone();
                     let response = server.handle_request(request, &caller).await;
                     // A cancelled request is answered with nothing at all.
                     if state.running.stop(&id) {
                         let _ = lines_out.send(response);
                     }
-                });
+                };
+                if inline {
+                    serving.await;
+                } else {
+                    running.spawn(serving);
+                }
             }
         }
         while running.try_join_next().is_some() {}

@@ -133,13 +133,19 @@ async fn legacy(
         .with_cancellation(cancellation)
         .with_requester(Some(requester), endpoint.config.input_timeout);
     let id = request.id.clone();
+    // A session is made only once `initialize` is answered: its answer is
+    // never a stream, so it is never sent before that.
+    let mode = match request.method.as_str() {
+        "initialize" => Mode::Json,
+        _ => super::accept::mode(headers),
+    };
     let call = Call {
         request,
         checked: None,
         caller,
         outlet,
         cancel_on_close: None,
-        mode: super::accept::mode(headers),
+        mode,
         // Cancellable by `notifications/cancelled` until the handler ends,
         // however its response goes out (or fails to).
         done: Some(Done(Some(Box::new(move || session.stop(&id))))),
@@ -178,14 +184,19 @@ async fn sessionless(
             );
         }
     };
-    let checked = match check_modern(&endpoint.server, headers, &request) {
+    let checked = match check_modern(&endpoint.server, headers, &request, &credentials) {
         Ok(checked) => checked,
-        Err(error) => {
+        // A malformed request is a 4xx; a hidden target answers with the
+        // status an unknown one gets from the server.
+        Err(Refused::Malformed(error)) => {
             return response::error(
                 status_of(&error).max(StatusCode::BAD_REQUEST),
                 Some(request.id),
                 error,
             );
+        }
+        Err(Refused::Hidden(error)) => {
+            return response::error(status_of(&error), Some(request.id), error);
         }
     };
     let cancellation = CancellationToken::new();
@@ -281,7 +292,7 @@ impl<'de> Visitor<'de> for ProbeSeed<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Probe, A::Error> {
         let mut probe = Probe::default();
-        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+        while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
             if key == "_meta" {
                 probe.meta = map.next_value()?;
             } else if Some(&*key) == self.target {
@@ -296,6 +307,43 @@ impl<'de> Visitor<'de> for ProbeSeed<'_> {
     }
 }
 
+/// Why a modern request is refused before the server sees it.
+enum Refused {
+    /// Its headers or `_meta` break the transport's rules.
+    Malformed(ErrorObject),
+    /// Its headers break them, for a target the guards hide from the caller:
+    /// the answer for an unknown target instead.
+    Hidden(ErrorObject),
+}
+
+impl From<ErrorObject> for Refused {
+    fn from(error: ErrorObject) -> Self {
+        Refused::Malformed(error)
+    }
+}
+
+/// A member name, borrowed from the body unless it holds escapes.
+struct Key<'de>(std::borrow::Cow<'de, str>);
+
+impl<'de> serde::Deserialize<'de> for Key<'de> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a member name")
+            }
+            fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Borrowed(key)))
+            }
+            fn visit_str<E>(self, key: &str) -> Result<Key<'de>, E> {
+                Ok(Key(std::borrow::Cow::Owned(key.to_owned())))
+            }
+        }
+        deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
 /// The 2026-07-28 header and `_meta` rules, in the order the transport
 /// specification gives them; the request's `_meta`, checked once for the
 /// server to use.
@@ -303,7 +351,8 @@ fn check_modern(
     server: &Server,
     headers: &HeaderMap,
     request: &Request,
-) -> Result<Checked, ErrorObject> {
+    credentials: &Credentials,
+) -> Result<Checked, Refused> {
     let header_version = headers::protocol_version(headers)?;
     let seed = ProbeSeed {
         target: server.target_member(&request.method, Era::Modern),
@@ -319,28 +368,45 @@ fn check_modern(
     };
     let meta = probe.meta.unwrap_or_default();
     let Some(body_version) = meta.protocol_version.as_deref() else {
-        return Err(crate::error::missing_meta(meta::PROTOCOL_VERSION));
+        return Err(crate::error::missing_meta(meta::PROTOCOL_VERSION).into());
     };
     if meta.client_capabilities.is_none() {
-        return Err(crate::error::missing_meta(meta::CLIENT_CAPABILITIES));
+        return Err(crate::error::missing_meta(meta::CLIENT_CAPABILITIES).into());
     }
     if header_version != body_version {
         return Err(ErrorObject::header_mismatch(format!(
             "Header mismatch: MCP-Protocol-Version header value '{header_version}' does not match body value '{body_version}'"
-        )));
+        ))
+        .into());
     }
     let checked = Checked::new(meta)?;
-    headers::check_method_and_name(headers, &request.method, probe.target.as_ref())?;
-    if let Some(JsonValue::String(tool)) = &probe.target
-        && request.method == "tools/call"
-    {
-        let mirrored = server.param_headers(tool);
-        if !mirrored.is_empty() {
+    let named = headers::check_method_and_name(headers, &request.method, probe.target.as_ref());
+    let mirrored = match &probe.target {
+        Some(JsonValue::String(tool)) if request.method == "tools/call" => {
+            let mirrored = server.param_headers(tool);
             let arguments = probe
                 .arguments
+                .filter(|_| !mirrored.is_empty())
                 .and_then(|raw| serde_json::from_str::<JsonObject>(raw.get()).ok());
-            headers::check_params(headers, mirrored, arguments.as_ref())?;
+            headers::check_params(headers, mirrored, arguments.as_ref())
         }
+        _ => Ok(()),
+    };
+    // A target the guards hide answers as an unknown one would, whatever
+    // its headers: an unknown one has no headers to check.
+    if let Err(error) = named.and(mirrored) {
+        let caller = Caller::modern().with_credentials(credentials.clone());
+        return Err(
+            match server.hidden(
+                &request.method,
+                Era::Modern,
+                request.params.as_deref(),
+                &caller,
+            ) {
+                Some(hidden) => Refused::Hidden(hidden),
+                None => Refused::Malformed(error),
+            },
+        );
     }
     Ok(checked)
 }

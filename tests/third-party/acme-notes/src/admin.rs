@@ -37,7 +37,7 @@ fn guard_digest(_: &BootContext) -> Item {
 
 fn guard_all(_: &BootContext) -> Item {
     Item::customizer_for::<mcp_server::core::resources::Resource>(
-        "notes://all",
+        "notes-admin://all",
         GuardAttacher::new(AdminOnly),
     )
 }

@@ -15,7 +15,7 @@
 //! - [`Documented`], a validator failing boot for an undocumented note tool;
 //! - the tools `note.add`, `note.list`, `note.purge` (admins only), the
 //!   prompt `note.digest` (admins only) with completions, and the resources
-//!   `notes://all` (admins only) and `notes://{owner}`.
+//!   `notes-admin://all` (admins only) and `notes://{owner}`.
 
 mod admin;
 mod config;

@@ -173,7 +173,7 @@ impl Contributor for NoteTools {
         let s = store.clone();
         into.resource(
             Resource {
-                uri: "notes://all".into(),
+                uri: "notes-admin://all".into(),
                 name: "all-notes".into(),
                 ..Default::default()
             },

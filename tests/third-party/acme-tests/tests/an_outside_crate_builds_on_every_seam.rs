@@ -246,3 +246,69 @@ fn the_boot_report_lists_what_the_extension_declared() {
         assert!(report.contains(line), "`{line}` is not in\n{report}");
     }
 }
+
+#[test]
+fn an_environment_value_is_text_where_its_section_wants_text() {
+    let server = builder()
+        .environment([
+            ("MCP_SERVER__INSTRUCTIONS", "42"),
+            ("MCP_NOTES__CAPACITY", "7"),
+        ])
+        .build();
+    assert_eq!(server.instructions(), Some("42"));
+}
+
+/// A second section under the key `notes`.
+#[derive(Debug, Default, serde::Deserialize)]
+struct OtherNotes {
+    #[allow(dead_code)]
+    colour: Option<String>,
+}
+
+impl mcp_server::config::Section for OtherNotes {
+    const KEY: &'static str = "notes";
+}
+
+#[test]
+fn two_sections_under_one_key_fail_boot() {
+    let errors = builder()
+        .section::<OtherNotes>(origin!())
+        .try_build()
+        .unwrap_err();
+    assert!(
+        errors.to_string().starts_with(
+            "error[mcp::duplicate_section]: two configuration sections are read under `notes`"
+        ),
+        "{errors}"
+    );
+}
+
+/// Another crate's seam that happens to share acme-notes' seam name.
+trait Lookalike: Send + Sync + 'static {
+    fn which(&self) -> &'static str;
+}
+
+struct Mine;
+impl Lookalike for Mine {
+    fn which(&self) -> &'static str {
+        "mine"
+    }
+}
+
+impl OneActive for dyn Lookalike {
+    const NAME: &'static str = "NoteStore";
+    const WORD: SeamWord = SeamWord::Store;
+    fn fallback(_: &BootContext) -> (&'static str, std::sync::Arc<Self>) {
+        ("Mine", std::sync::Arc::new(Mine))
+    }
+}
+
+#[test]
+fn seams_are_told_apart_by_type_not_by_name() {
+    let server = builder().declare::<dyn Lookalike>(origin!()).build();
+    assert_eq!(server.active::<dyn Lookalike>().unwrap().which(), "mine");
+    assert_eq!(
+        server.active::<dyn acme_notes::NoteStore>().unwrap().kind(),
+        "memory"
+    );
+}

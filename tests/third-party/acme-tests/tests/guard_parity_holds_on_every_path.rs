@@ -483,17 +483,20 @@ async fn a_hidden_resource_is_unlisted_and_unreadable_like_an_unknown_one() {
     assert_eq!(listed["resources"], json!([]));
     let read = |uri: &str| json!({"uri": uri});
     let hidden = anonymous(&server)
-        .request_raw("resources/read", read("notes://all"))
+        .request_raw("resources/read", read("notes-admin://all"))
         .await
         .unwrap_err();
     let unknown = anonymous(&server)
         .request_raw("resources/read", read("other://x"))
         .await
         .unwrap_err();
-    assert_eq!(shape(&hidden, "notes://all"), shape(&unknown, "other://x"));
+    assert_eq!(
+        shape(&hidden, "notes-admin://all"),
+        shape(&unknown, "other://x")
+    );
     assert!(
         admin(&server)
-            .request_raw("resources/read", read("notes://all"))
+            .request_raw("resources/read", read("notes-admin://all"))
             .await
             .is_ok()
     );
@@ -597,4 +600,243 @@ async fn initialize_cannot_be_answered_in_place_and_leaves_no_half_made_session(
         let ping = client.request_raw("ping", json!({})).await.unwrap_err();
         assert_eq!(ping.code.0, -32601);
     }
+}
+
+/// Answers `tools/list` with a list dressed as another kind of result.
+struct DressedList;
+
+impl TypedInterceptor<ListTools> for DressedList {
+    fn intercept<'a>(
+        &'a self,
+        _ctx: &'a RequestContext,
+        _params: <ListTools as Method>::Params,
+        next: TypedNext<'a, ListTools>,
+    ) -> BoxFuture<'a, Result<Answer<ListToolsResult>, ErrorObject>> {
+        Box::pin(async move {
+            let mut body = serde_json::Map::new();
+            body.insert(
+                "tools".into(),
+                json!([{"name": "note.purge", "inputSchema": {"type": "object"}}]),
+            );
+            let dressed = AlternateResult {
+                result_type: mcp_server::core::result::ResultType::COMPLETE,
+                body,
+            };
+            Ok(next.authorize()?.answer(Reply::Alternate(dressed)))
+        })
+    }
+}
+
+/// The same in the raw layer, with a `resultType` a legacy client ignores.
+struct DressedRawList;
+
+impl RawInterceptor for DressedRawList {
+    fn intercept<'a>(
+        &'a self,
+        call: &'a RawCall<'a>,
+        next: RawNext<'a>,
+    ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
+        Box::pin(async move {
+            if call.method() != "tools/list" {
+                return next.run(call).await;
+            }
+            let raw = serde_json::value::to_raw_value(
+                &json!({"resultType": "other", "tools": [{"name": "note.purge", "inputSchema": {}}]}),
+            )
+            .unwrap();
+            Ok(next.authorize(call)?.raw_answer(raw))
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_list_answer_of_another_kind_is_refused_rather_than_sent_unscreened() {
+    for item in [
+        Item::typed(DressedList),
+        Item::RawInterceptor(Arc::new(DressedRawList)),
+    ] {
+        let server = builder().register(origin!(), "dressed", 0, item).build();
+        let refused = anonymous(&server)
+            .request_raw("tools/list", json!({}))
+            .await
+            .unwrap_err();
+        assert_eq!(refused.code.0, -32603, "{refused:?}");
+    }
+}
+
+/// Tries to answer every call in the handler chain (`Scope::All`), and
+/// `initialize` with it.
+struct AnswerEverything;
+
+impl HandlerInterceptor for AnswerEverything {
+    fn intercept<'a>(
+        &'a self,
+        call: HandlerCall<'a>,
+        next: HandlerNext<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+        Box::pin(async move {
+            if call.method() != "initialize" {
+                return next.run(call).await;
+            }
+            let proof = next.authorize(&call)?;
+            Ok(proof.settle(Reply::Complete(json!({"protocolVersion": "2025-11-25"}))))
+        })
+    }
+}
+
+#[tokio::test]
+async fn initialize_cannot_be_answered_in_place_from_the_handler_chain_either() {
+    let server = builder()
+        .register(
+            origin!(),
+            "answer-everything",
+            0,
+            Item::HandlerInterceptor {
+                stratum: Stratum::Audit,
+                scope: Scope::All,
+                interceptor: Arc::new(AnswerEverything),
+            },
+        )
+        .build();
+    let client = MemoryClient::new(&server).connected();
+    let error = client.initialize("2025-11-25").await.unwrap_err();
+    assert_eq!(
+        error.message,
+        "`initialize` cannot be answered in place of the server"
+    );
+    assert!(client.session().is_none());
+}
+
+#[tokio::test]
+async fn a_subscription_to_a_hidden_resource_is_never_notified_like_an_unknown_one() {
+    let server = builder().build();
+    let client = MemoryClient::new(&server).connected();
+    client.initialize("2025-11-25").await.unwrap();
+    for uri in ["notes-admin://all", "other://nothing", "notes://ada"] {
+        client
+            .request_raw("resources/subscribe", json!({"uri": uri}))
+            .await
+            .unwrap();
+    }
+    let told = |uri: &str| {
+        client
+            .notification_for(&mcp_server::sink::Change::ResourceUpdated(uri.into()))
+            .is_some()
+    };
+    // Accepted like the subscription to a URI nothing serves (whose updates
+    // nothing ever publishes), and never told of the hidden one's updates.
+    assert!(
+        !told("notes-admin://all"),
+        "a hidden resource's updates reached its subscriber"
+    );
+    assert!(told("notes://ada"));
+    let admin = admin(&server).connected();
+    admin.initialize("2025-11-25").await.unwrap();
+    admin
+        .request_raw("resources/subscribe", json!({"uri": "notes-admin://all"}))
+        .await
+        .unwrap();
+    assert!(
+        admin
+            .notification_for(&mcp_server::sink::Change::ResourceUpdated(
+                "notes-admin://all".into()
+            ))
+            .is_some()
+    );
+}
+
+#[tokio::test]
+async fn a_hidden_fixed_resource_hides_nothing_behind_it() {
+    use mcp_server::core::resources::{ReadResource, ReadResourceResult, Resource};
+    let server = builder()
+        .contributor(
+            origin!(),
+            "fixed-ada",
+            contributor_fn(|c| {
+                c.resource(
+                    Resource {
+                        uri: "notes://ada".into(),
+                        name: "ada".into(),
+                        ..Default::default()
+                    },
+                    handler_fn::<ReadResource, _, _, _>(|_, _| async {
+                        Ok(ReadResourceResult::default())
+                    }),
+                );
+            }),
+        )
+        .register(
+            origin!(),
+            "hide-ada",
+            0,
+            Item::customizer_for::<Resource>(
+                "notes://ada",
+                mcp_server::customizer::GuardAttacher::new(acme_notes::AdminOnly),
+            ),
+        )
+        .build();
+    let read = json!({"uri": "notes://ada"});
+    // The admin reads the fixed resource (no contents); anyone else reads
+    // what the template answers for that URI, as if the fixed one were not there.
+    let fixed = admin(&server)
+        .request_raw("resources/read", read.clone())
+        .await
+        .unwrap();
+    assert_eq!(fixed["contents"], json!([]));
+    let templated = anonymous(&server)
+        .request_raw("resources/read", read)
+        .await
+        .unwrap();
+    assert_eq!(templated["contents"][0]["uri"], "notes://ada");
+}
+
+#[tokio::test]
+async fn a_hidden_method_answers_as_an_unknown_one_even_to_malformed_requests() {
+    let server = builder()
+        .register(
+            origin!(),
+            "hide-count",
+            0,
+            Item::customizer_for::<MethodDescriptor>(
+                "acme/notes.count",
+                mcp_server::customizer::GuardAttacher::new(acme_notes::AdminOnly),
+            ),
+        )
+        .build();
+    let shaped = |error: ErrorObject, method: &str| shape(&error, method);
+    // Params that do not decode.
+    let hidden = anonymous(&server)
+        .request_raw("acme/notes.count", json!({"owner": 5}))
+        .await
+        .unwrap_err();
+    let unknown = anonymous(&server)
+        .request_raw("acme/notes.nothing", json!({"owner": 5}))
+        .await
+        .unwrap_err();
+    assert_eq!(hidden.code.0, -32601);
+    assert_eq!(
+        shaped(hidden, "acme/notes.count"),
+        shaped(unknown, "acme/notes.nothing")
+    );
+    // No `_meta` at all.
+    let bare = |method: &str| json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": {"owner": "x"}});
+    let hidden = anonymous(&server)
+        .send(&bare("acme/notes.count"))
+        .await
+        .unwrap();
+    let unknown = anonymous(&server)
+        .send(&bare("acme/notes.nothing"))
+        .await
+        .unwrap();
+    assert_eq!(
+        hidden.to_string().replace("acme/notes.count", "NAME"),
+        unknown.to_string().replace("acme/notes.nothing", "NAME")
+    );
+    // The admin is served.
+    assert!(
+        admin(&server)
+            .request_raw("acme/notes.count", json!({"owner": "x"}))
+            .await
+            .is_ok()
+    );
 }
