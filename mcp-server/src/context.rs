@@ -114,10 +114,13 @@ struct Inner {
     requester: Option<Arc<dyn ClientRequester>>,
     input_timeout: Duration,
     escalation: Mutex<Option<ErrorObject>>,
-    /// Shared with a deferred run of the request's handler.
-    extensions: Arc<Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>>,
+    extensions: Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>>,
+    /// The request a deferred run comes from, whose values it shares.
+    origin: Option<Arc<Inner>>,
     /// Effects that take hold only if the request is answered without error.
     commits: Mutex<Vec<Box<dyn FnOnce() + Send>>>,
+    /// Whether any effect was staged (most requests stage none).
+    staged: std::sync::atomic::AtomicBool,
 }
 
 impl fmt::Debug for RequestContext {
@@ -178,8 +181,10 @@ impl RequestContext {
                 requester: parts.requester,
                 input_timeout: parts.input_timeout,
                 escalation: Mutex::new(None),
-                extensions: Arc::default(),
+                extensions: Mutex::new(HashMap::new()),
+                origin: None,
                 commits: Mutex::new(Vec::new()),
+                staged: std::sync::atomic::AtomicBool::new(false),
             }),
         }
     }
@@ -213,6 +218,15 @@ impl RequestContext {
         self.inner.key
     }
 
+    /// The values stored with `insert`: the request's own, shared by a
+    /// deferred run of its handler.
+    fn extensions(&self) -> &Mutex<HashMap<TypeId, Box<dyn Any + Send + Sync>>> {
+        match &self.inner.origin {
+            Some(origin) => &origin.extensions,
+            None => &self.inner.extensions,
+        }
+    }
+
     /// The same call for a deferred run of its handler, outside the
     /// request: what it escalates or stages no longer changes the
     /// request's answer, which may be gone.
@@ -237,8 +251,10 @@ impl RequestContext {
                 requester: i.requester.clone(),
                 input_timeout: i.input_timeout,
                 escalation: Mutex::new(None),
-                extensions: i.extensions.clone(),
+                extensions: Mutex::new(HashMap::new()),
+                origin: Some(i.origin.clone().unwrap_or_else(|| self.inner.clone())),
                 commits: Mutex::new(Vec::new()),
+                staged: std::sync::atomic::AtomicBool::new(false),
             }),
         }
     }
@@ -328,10 +344,14 @@ impl RequestContext {
     /// connection change that must not outlive a refused request).
     pub(crate) fn on_success(&self, effect: impl FnOnce() + Send + 'static) {
         lock(&self.inner.commits).push(Box::new(effect));
+        self.inner.staged.store(true, Ordering::Release);
     }
 
     /// Applies the effects [`on_success`](Self::on_success) staged.
     pub(crate) fn commit(&self) {
+        if !self.inner.staged.load(Ordering::Acquire) {
+            return;
+        }
         let effects = std::mem::take(&mut *lock(&self.inner.commits));
         for effect in effects {
             effect();
@@ -440,13 +460,13 @@ impl RequestContext {
     /// Stores a value for later interceptors and the handler of this request
     /// (a correlation id, a span), one per type.
     pub fn insert<T: Any + Send + Sync>(&self, value: T) {
-        let mut extensions = lock(&self.inner.extensions);
+        let mut extensions = lock(self.extensions());
         extensions.insert(TypeId::of::<T>(), Box::new(value));
     }
 
     /// A value stored with [`insert`](Self::insert), cloned out.
     pub fn get<T: Any + Send + Sync + Clone>(&self) -> Option<T> {
-        let extensions = lock(&self.inner.extensions);
+        let extensions = lock(self.extensions());
         extensions
             .get(&TypeId::of::<T>())?
             .downcast_ref::<T>()

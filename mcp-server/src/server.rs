@@ -209,6 +209,12 @@ impl Checked {
     }
 }
 
+/// What a message's `_meta` told, checked (a 2026-07-28 request) or as it came.
+enum Told {
+    Checked(Checked),
+    Unchecked(RequestMeta),
+}
+
 /// Only the `_meta` of a request's params.
 #[derive(Deserialize)]
 struct MetaOnly {
@@ -371,7 +377,13 @@ impl Server {
     pub async fn admit(&self, notification: &Notification, caller: &Caller) -> bool {
         let era = caller.era_for(&notification.method);
         let meta = meta_of(notification.params.as_deref()).unwrap_or_default();
-        let ctx = self.context(None, notification.method.clone(), era, meta, None, caller);
+        let ctx = self.context(
+            None,
+            notification.method.clone(),
+            era,
+            Told::Unchecked(meta),
+            caller,
+        );
         let call = RawCall::new(&ctx, notification.params.as_deref());
         let pipeline = Pipeline::notification(&self.inner.raw);
         let admitted = unwound(RawNext::new(&pipeline, 0).run(&call)).await;
@@ -413,21 +425,19 @@ impl Server {
         let Some(route) = self.inner.routes.get(era, &method) else {
             return Err(ErrorObject::method_not_found(&method));
         };
-        let decoded = match (era, checked) {
-            (Era::Modern, Some(checked)) => Ok((RequestMeta::default(), Some(checked))),
-            (Era::Modern, None) => meta_of(params)
-                .and_then(Checked::new)
-                .map(|checked| (RequestMeta::default(), Some(checked))),
-            (Era::Legacy, _) => meta_of(params).map(|meta| (meta, None)),
+        let told = match (era, checked) {
+            (Era::Modern, Some(checked)) => Ok(Told::Checked(checked)),
+            (Era::Modern, None) => meta_of(params).and_then(Checked::new).map(Told::Checked),
+            (Era::Legacy, _) => meta_of(params).map(Told::Unchecked),
         };
-        let (meta, checked) = match decoded {
-            Ok(decoded) => decoded,
+        let told = match told {
+            Ok(told) => told,
             // What the guards hide answers as unknown before anything else.
             Err(error) => {
                 return Err(self.hidden(&method, era, params, caller).unwrap_or(error));
             }
         };
-        let ctx = self.context(Some(id), method, era, meta, checked, caller);
+        let ctx = self.context(Some(id), method, era, told, caller);
         let call = RawCall::new(&ctx, params);
         let pipeline = Pipeline::request(&self.inner.raw, &**route);
         let answer = RawNext::new(&pipeline, 0).run(&call).await;
@@ -459,7 +469,7 @@ impl Server {
     ) -> Option<ErrorObject> {
         let route = self.inner.routes.get(era, method)?;
         let meta = meta_of(params).unwrap_or_default();
-        let ctx = self.context(None, method.to_owned(), era, meta, None, caller);
+        let ctx = self.context(None, method.to_owned(), era, Told::Unchecked(meta), caller);
         route.hidden(&ctx, params)
     }
 
@@ -469,37 +479,36 @@ impl Server {
         id: Option<RequestId>,
         method: String,
         era: Era,
-        mut meta: RequestMeta,
-        checked: Option<Checked>,
+        told: Told,
         caller: &Caller,
     ) -> RequestContext {
         let principal = self.inner.principal_source.principal(&caller.credentials);
-        let session = caller.connection.as_ref().and_then(|l| l.session());
-        let (protocol_version, client_capabilities, client_info, log_level) =
-            match (era, checked, session) {
-                (Era::Modern, Some(checked), _) => {
-                    meta = checked.meta;
-                    (
-                        Some(checked.protocol_version),
-                        checked.capabilities,
-                        meta.client_info.take(),
-                        meta.log_level,
-                    )
-                }
-                (Era::Legacy, _, Some(session)) => (
-                    Some(session.protocol_version.clone()),
-                    Box::new(session.client_capabilities.clone()),
-                    session.client_info.clone().map(Box::new),
-                    session.log_level,
-                ),
-                // A notification, or `initialize` itself: what its `_meta` says.
-                _ => (
-                    meta.protocol_version.take(),
-                    meta.client_capabilities.take().unwrap_or_default(),
-                    meta.client_info.take(),
-                    meta.log_level,
-                ),
-            };
+        let session = match era {
+            Era::Legacy => caller.connection.as_ref().and_then(|l| l.session()),
+            Era::Modern => None,
+        };
+        let (mut meta, protocol_version, client_capabilities) = match (told, &session) {
+            (Told::Checked(checked), _) => (
+                checked.meta,
+                Some(checked.protocol_version),
+                checked.capabilities,
+            ),
+            (Told::Unchecked(meta), Some(session)) => (
+                meta,
+                Some(session.protocol_version.clone()),
+                Box::new(session.client_capabilities.clone()),
+            ),
+            // A notification, or `initialize` itself: what its `_meta` says.
+            (Told::Unchecked(mut meta), None) => {
+                let version = meta.protocol_version.take();
+                let capabilities = meta.client_capabilities.take().unwrap_or_default();
+                (meta, version, capabilities)
+            }
+        };
+        let (client_info, log_level) = match &session {
+            Some(session) => (session.client_info.clone().map(Box::new), session.log_level),
+            None => (meta.client_info.take(), meta.log_level),
+        };
         RequestContext::new(ContextParts {
             id,
             method,
