@@ -289,7 +289,8 @@ impl Server {
     }
 
     /// The params member that names the target of `method` in `era`, which
-    /// Streamable HTTP mirrors in `Mcp-Name` (`name`, `uri`, `taskId`).
+    /// Streamable HTTP mirrors in `Mcp-Name` (`name`, `uri`, or what an
+    /// extension's method names).
     pub fn target_member(&self, method: &str, era: Era) -> Option<&'static str> {
         self.inner.routes.get(era, method)?.target_member()
     }

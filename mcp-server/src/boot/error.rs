@@ -159,10 +159,10 @@ pub enum BootError {
 /// ```
 /// use mcp_server::boot::Diagnostic;
 ///
-/// let d = Diagnostic::new("apps::missing_view", "tool `chart` links a view that does not exist")
-///     .note("the view: `ui://charts/missing`")
-///     .help("declare the view, or link `ui://charts/bar`");
-/// assert_eq!(d.to_string(), "error[apps::missing_view]: tool `chart` links a view that does not exist\n  = note: the view: `ui://charts/missing`\n  = help: declare the view, or link `ui://charts/bar`");
+/// let d = Diagnostic::new("charts::missing_palette", "tool `chart` names a palette that does not exist")
+///     .note("the palette: `sunset`")
+///     .help("declare the palette, or name `sunrise`");
+/// assert_eq!(d.to_string(), "error[charts::missing_palette]: tool `chart` names a palette that does not exist\n  = note: the palette: `sunset`\n  = help: declare the palette, or name `sunrise`");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
