@@ -127,21 +127,23 @@ fn dispatch(c: &mut Criterion) {
             });
         }
     }
-    // The JSON work every call does, without the framework: decode the
-    // envelope and the params, encode the result.
     group.bench_function(BenchmarkId::from_parameter("json-only"), |b| {
         let result = CallToolResult::text("hi");
-        b.iter(|| {
-            let Ok(Message::Request(request)) = jsonrpc::decode(black_box(REQUEST)) else {
-                unreachable!()
-            };
-            let params: CallToolRequestParams = request.params_as().unwrap();
-            black_box(params);
-            let raw = serde_json::value::to_raw_value(&result).unwrap();
-            black_box(serde_json::to_vec(&ResultResponse::new(request.id, raw)).unwrap())
-        })
+        b.iter(|| black_box(json_only(&result)))
     });
     group.finish();
+}
+
+/// The JSON work every call does, without the framework: decode the
+/// envelope and the params, encode the result.
+fn json_only(result: &CallToolResult) -> Vec<u8> {
+    let Ok(Message::Request(request)) = jsonrpc::decode(black_box(REQUEST)) else {
+        unreachable!()
+    };
+    let params: CallToolRequestParams = request.params_as().unwrap();
+    black_box(params);
+    let raw = serde_json::value::to_raw_value(result).unwrap();
+    serde_json::to_vec(&ResultResponse::new(request.id, raw)).unwrap()
 }
 
 fn parts(c: &mut Criterion) {
@@ -184,13 +186,7 @@ fn calls(spec: &str) {
     if parts[0] == "json" {
         let result = CallToolResult::text("hi");
         for _ in 0..calls {
-            let Ok(Message::Request(request)) = jsonrpc::decode(black_box(REQUEST)) else {
-                unreachable!()
-            };
-            let params: CallToolRequestParams = request.params_as().unwrap();
-            black_box(params);
-            let raw = serde_json::value::to_raw_value(&result).unwrap();
-            black_box(serde_json::to_vec(&ResultResponse::new(request.id, raw)).unwrap());
+            black_box(json_only(&result));
         }
         return;
     }

@@ -185,7 +185,10 @@ impl MemoryClient {
     }
 
     fn era(&self, method: &str) -> Era {
-        self.caller(CancellationToken::new()).era_for(method)
+        match &self.connection {
+            Some(connection) => Caller::on(connection.clone()).era_for(method),
+            None => Era::Modern,
+        }
     }
 
     /// Sends one JSON message as is; returns the response, if any.

@@ -140,11 +140,9 @@ impl Handler<SetLevel> for Maintenance {
         ctx: &'a RequestContext,
         params: <SetLevel as mcp_core::method::Method>::Params,
     ) -> BoxFuture<'a, HandlerResult<EmptyResult>> {
-        let answer = connection(ctx).map(|connection| {
-            ctx.on_success(move || connection.update(|s| s.log_level = Some(params.level)));
-            EmptyResult::default().into()
-        });
-        Box::pin(async move { answer })
+        staged(ctx, move |connection| {
+            connection.update(|s| s.log_level = Some(params.level));
+        })
     }
 }
 
@@ -186,13 +184,21 @@ impl Handler<Unsubscribe> for Maintenance {
         ctx: &'a RequestContext,
         params: <Unsubscribe as mcp_core::method::Method>::Params,
     ) -> BoxFuture<'a, HandlerResult<EmptyResult>> {
-        let answer = connection(ctx).map(|connection| {
-            let uri = params.uri;
-            ctx.on_success(move || {
-                lock(&connection.subscriptions).remove(&uri);
-            });
-            EmptyResult::default().into()
-        });
-        Box::pin(async move { answer })
+        staged(ctx, move |connection| {
+            lock(&connection.subscriptions).remove(&params.uri);
+        })
     }
+}
+
+/// Stages `effect` on the request's connection, to take hold once the
+/// request is answered without error; answers the empty result.
+fn staged<'a>(
+    ctx: &'a RequestContext,
+    effect: impl FnOnce(&Connection) + Send + 'static,
+) -> BoxFuture<'a, HandlerResult<EmptyResult>> {
+    let answer = connection(ctx).map(|connection| {
+        ctx.on_success(move || effect(&connection));
+        EmptyResult::default().into()
+    });
+    Box::pin(async move { answer })
 }

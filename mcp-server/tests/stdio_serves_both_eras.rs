@@ -29,7 +29,12 @@ struct Client {
 
 impl Client {
     fn start() -> Self {
-        let server = builder()
+        Self::serving(builder())
+    }
+
+    /// A client of the server `builder` makes, with this file's tools.
+    fn serving(builder: mcp_server::Builder) -> Self {
+        let server = builder
             .contributor(
                 origin("app", 1),
                 "tools",
@@ -232,9 +237,35 @@ async fn a_line_over_the_limit_is_refused_and_the_next_one_served() {
     assert_eq!(client.receive().await["id"], 2);
 }
 
+/// Takes its time over `initialize`, as a slow audit would.
+struct SlowInitialize;
+
+impl mcp_server::interceptor::RawInterceptor for SlowInitialize {
+    fn intercept<'a>(
+        &'a self,
+        call: &'a mcp_server::interceptor::RawCall<'a>,
+        next: mcp_server::interceptor::RawNext<'a>,
+    ) -> mcp_server::BoxFuture<
+        'a,
+        Result<mcp_server::interceptor::RawAnswer, mcp_server::core::error::ErrorObject>,
+    > {
+        Box::pin(async move {
+            if call.method() == "initialize" {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            next.run(call).await
+        })
+    }
+}
+
 #[tokio::test]
 async fn a_request_written_right_behind_initialize_belongs_to_the_session() {
-    let mut client = Client::start();
+    let mut client = Client::serving(builder().register(
+        origin("audit", 1),
+        "slow-initialize",
+        0,
+        mcp_server::Item::RawInterceptor(std::sync::Arc::new(SlowInitialize)),
+    ));
     let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "old", "version": "1"}}});
     let ping = json!({"jsonrpc": "2.0", "id": 2, "method": "ping"});

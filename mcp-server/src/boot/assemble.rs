@@ -197,7 +197,8 @@ fn freeze(
         instructions: section.instructions,
         routes: built.routes,
         raw: parts.raw.iter().map(|(_, r)| r.clone()).collect(),
-        principal_source: select::principal_source(boot)
+        principal_source: boot
+            .active::<dyn crate::source::PrincipalSource>()
             .expect("the framework declares the principal source seam"),
         runtime: Arc::new(runtime),
         catalogue: built.catalogue,

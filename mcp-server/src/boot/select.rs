@@ -147,8 +147,3 @@ pub(super) fn kinds(parts: &mut Parts, boot: &mut BootContext) -> Vec<BootError>
     }
     errors
 }
-
-/// The one active principal source, for the request path.
-pub(super) fn principal_source(boot: &BootContext) -> Option<Arc<dyn PrincipalSource>> {
-    boot.active::<dyn PrincipalSource>()
-}

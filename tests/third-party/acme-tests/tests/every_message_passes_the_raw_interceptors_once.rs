@@ -183,9 +183,9 @@ async fn a_refused_notification_is_not_acted_on() {
     let server = server(audit.clone());
     let caller = Caller::modern();
     let cancelled = Notification::new("notifications/cancelled", &json!({"requestId": 1})).unwrap();
-    let progress = Notification::new("notifications/roots/list_changed", &json!({})).unwrap();
+    let roots = Notification::new("notifications/roots/list_changed", &json!({})).unwrap();
     assert!(!server.admit(&cancelled, &caller).await);
-    assert!(server.admit(&progress, &caller).await);
+    assert!(server.admit(&roots, &caller).await);
     assert_eq!(
         audit.take(),
         [
