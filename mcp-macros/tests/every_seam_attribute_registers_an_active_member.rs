@@ -22,7 +22,7 @@ use mcp_server::interceptor::{
 use mcp_server::sink::{Change, ChangeSink};
 use mcp_server::source::{Credentials, Principal, PrincipalSource};
 use mcp_server::store::{EventStore, MemoryEventStore, Replay};
-use mcp_server::strategy::{HmacKeyStrategy, KeyStrategy};
+use mcp_server::strategy::{KeyStrategy, StateKey};
 use mcp_server::target::Target;
 use mcp_server::{
     RequestContext, Server, contributor, customizer, guard, interceptor, method, sink, source,
@@ -190,22 +190,17 @@ impl PrincipalSource for BearerSource {
     }
 }
 
-/// HMAC with a fixed key, shared by every instance.
-struct FixedKeys(HmacKeyStrategy);
-
-impl Default for FixedKeys {
-    fn default() -> Self {
-        Self(HmacKeyStrategy::from_key([9; 32]))
-    }
-}
+/// One fixed key, shared by every instance.
+#[derive(Default)]
+struct FixedKeys;
 
 #[strategy(name = "fixed-keys")]
 impl KeyStrategy for FixedKeys {
-    fn seal(&self, payload: &[u8]) -> String {
-        self.0.seal(payload)
+    fn sealing_key(&self) -> StateKey {
+        StateKey::new("fixed", [9; 32])
     }
-    fn open(&self, token: &str) -> Option<Vec<u8>> {
-        self.0.open(token)
+    fn opening_key(&self, id: &str) -> Option<StateKey> {
+        (id == "fixed").then(|| self.sealing_key())
     }
 }
 
@@ -363,11 +358,7 @@ fn the_registered_source_strategy_and_sink_are_selected() {
     assert_eq!(winner("EventStore"), ("journal", "the only one registered"));
     let id = server.event_store().append("s", 1, b"{}");
     assert_eq!(id, "1-0");
-    let sealed = server.key_strategy().seal(b"x");
-    assert_eq!(
-        HmacKeyStrategy::from_key([9; 32]).open(&sealed).as_deref(),
-        Some(&b"x"[..])
-    );
+    assert_eq!(server.key_strategy().sealing_key().id(), "fixed");
     server
         .changes()
         .publish(Change::ResourceUpdated("mem://a".into()));

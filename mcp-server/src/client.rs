@@ -214,17 +214,79 @@ impl MemoryClient {
 
     /// Like [`request_raw`](Self::request_raw), with a cancellation token the
     /// caller may fire while the request runs.
+    ///
+    /// A client made [`with_requester`](Self::with_requester) completes
+    /// 2026-07-28 multi round-trip exchanges itself, as a real client does:
+    /// it answers each input-required result's requests with the requester
+    /// and retries with the answers and the `requestState`, until the result
+    /// is no longer input-required (at most 32 rounds). Without a requester
+    /// the input-required result is returned as it came.
     pub async fn request_cancellable(
         &self,
         method: &str,
         mut params: JsonValue,
         cancellation: CancellationToken,
     ) -> Result<JsonValue, ErrorObject> {
-        if self.era(method) == Era::Modern {
+        let modern = self.era(method) == Era::Modern;
+        if modern {
             self.fill_meta(&mut params);
         }
+        let mut result = self
+            .send_request(method, &params, cancellation.clone())
+            .await?;
+        let Some(requester) = self.requester.as_ref().filter(|_| modern) else {
+            return Ok(result);
+        };
+        for _ in 0..32 {
+            if result.get("resultType").and_then(JsonValue::as_str)
+                != Some(ResultType::INPUT_REQUIRED.as_str())
+            {
+                break;
+            }
+            let mut responses = JsonObject::new();
+            let requests = result
+                .get("inputRequests")
+                .and_then(JsonValue::as_object)
+                .cloned()
+                .unwrap_or_default();
+            for (key, request) in requests {
+                let asked = request.get("method").and_then(JsonValue::as_str);
+                let Some(method) = ["elicitation/create", "sampling/createMessage", "roots/list"]
+                    .into_iter()
+                    .find(|m| Some(*m) == asked)
+                else {
+                    return Err(ErrorObject::internal_error(format!(
+                        "the server asked for an unknown kind of input: {request}"
+                    )));
+                };
+                let params = request.get("params").cloned().unwrap_or_else(|| json!({}));
+                let answer = requester.request(method, params).await.map_err(|e| {
+                    ErrorObject::internal_error(format!("the requester failed: {e}"))
+                })?;
+                responses.insert(key, answer);
+            }
+            let object = params.as_object_mut().expect("filled params are an object");
+            object.insert("inputResponses".into(), JsonValue::Object(responses));
+            match result.get("requestState") {
+                Some(state) => object.insert("requestState".into(), state.clone()),
+                None => object.remove("requestState"),
+            };
+            result = self
+                .send_request(method, &params, cancellation.clone())
+                .await?;
+        }
+        Ok(result)
+    }
+
+    /// Sends one request and returns its `result`, or its error.
+    async fn send_request(
+        &self,
+        method: &str,
+        params: &JsonValue,
+        cancellation: CancellationToken,
+    ) -> Result<JsonValue, ErrorObject> {
         let id = RequestId::Number(self.next_id.fetch_add(1, Ordering::Relaxed));
-        let raw = serde_json::value::to_raw_value(&params).expect("a JSON value serializes");
+        let raw = serde_json::value::to_raw_value(params).expect("a JSON value serializes");
         let request = Request {
             jsonrpc: JsonRpcVersion,
             id,

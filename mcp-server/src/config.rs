@@ -69,6 +69,40 @@ pub struct ServerSection {
     pub discover_ttl_ms: u64,
     /// Instructions for the model.
     pub instructions: Option<String>,
+    /// The secret the request state of multi round-trip requests is sealed
+    /// with (32 bytes or more; the same on every instance).
+    pub request_state_key: Option<Secret>,
+    /// Earlier secrets, whose state still opens while it has not expired.
+    pub request_state_previous_keys: Vec<Secret>,
+    /// How long a sealed request state stays valid, in seconds.
+    pub request_state_ttl_s: u64,
+    /// The most `subscriptions/listen` streams held at once.
+    pub max_listeners: usize,
+    /// Notifications queued for one listener before it is closed as too slow.
+    pub listener_queue: usize,
+}
+
+/// A secret setting: read like a string, never printed.
+#[derive(Clone, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    /// A secret with this value.
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    /// The value.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<secret>")
+    }
 }
 
 impl Default for ServerSection {
@@ -78,6 +112,11 @@ impl Default for ServerSection {
             list_ttl_ms: 0,
             discover_ttl_ms: 3_600_000,
             instructions: None,
+            request_state_key: None,
+            request_state_previous_keys: Vec::new(),
+            request_state_ttl_s: 900,
+            max_listeners: 10_000,
+            listener_queue: 64,
         }
     }
 }

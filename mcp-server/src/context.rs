@@ -55,6 +55,7 @@ use tokio_util::sync::CancellationToken;
 use crate::connection::Connection;
 use crate::input::{self, ClientRequester, InputError, InputKind};
 use crate::lock::lock;
+use crate::mrtr::Exchange;
 use crate::runtime::Runtime;
 use crate::seam::{Kind, OneActive};
 use crate::sink::{ChangeSink, LogSink, NotificationSink, ProgressSink};
@@ -119,6 +120,8 @@ struct Inner {
     origin: Option<Arc<Inner>>,
     /// Effects that take hold only if the request is answered without error.
     commits: Mutex<Vec<Box<dyn FnOnce() + Send>>>,
+    /// The multi round-trip exchange of a modern request that may ask.
+    exchange: std::sync::OnceLock<Exchange>,
     /// Whether any effect was staged (most requests stage none).
     staged: std::sync::atomic::AtomicBool,
 }
@@ -185,6 +188,7 @@ impl RequestContext {
                 origin: None,
                 commits: Mutex::new(Vec::new()),
                 staged: std::sync::atomic::AtomicBool::new(false),
+                exchange: std::sync::OnceLock::new(),
             }),
         }
     }
@@ -255,6 +259,7 @@ impl RequestContext {
                 origin: Some(i.origin.clone().unwrap_or_else(|| self.inner.clone())),
                 commits: Mutex::new(Vec::new()),
                 staged: std::sync::atomic::AtomicBool::new(false),
+                exchange: std::sync::OnceLock::new(),
             }),
         }
     }
@@ -370,19 +375,31 @@ impl RequestContext {
 
     /// Asks the user, through the client, to fill in a form or open a URL.
     ///
+    /// On a 2025-11-25 session this sends `elicitation/create` to the client
+    /// and waits for the answer. On a 2026-07-28 request without the answer
+    /// yet it returns [`InputError::Required`] at once: the request ends with
+    /// an input-required result asking for it, and the client's retry runs
+    /// the handler again from the start, when this call returns the answer.
+    /// Work done before the question is done again on every round; keep
+    /// what must not be redone in [`carry`](Self::carry).
+    ///
+    /// The answer is filed under a key the framework assigns (`elicitation-1`
+    /// for the first elicitation of a run, and so on); name the key with
+    /// [`input`](Self::input) instead.
+    ///
     /// # Errors
     ///
-    /// See [`InputError`]. On 2026-07-28 a client that lacks the capability
-    /// makes the whole request fail with `-32021`, whatever the handler
-    /// returns.
+    /// See [`InputError`]. A client that did not declare the capability is
+    /// never asked: on 2026-07-28 the whole request then fails with `-32021`,
+    /// whatever the handler returns (check first with
+    /// [`can_elicit`](Self::can_elicit) to go on without it).
     pub async fn elicit(&self, params: ElicitRequestParams) -> Result<ElicitResult, InputError> {
         let kind = InputKind::of_elicitation(&params);
-        let requester = self.requester(kind)?;
-        self.wait(input::ask(&*requester, kind.method(), &params))
-            .await
+        self.ask(None, kind, &params).await
     }
 
-    /// Asks the client's model for a message.
+    /// Asks the client's model for a message; see [`elicit`](Self::elicit)
+    /// for how the answer comes back in either era.
     ///
     /// # Errors
     ///
@@ -392,25 +409,99 @@ impl RequestContext {
         params: CreateMessageRequestParams,
     ) -> Result<CreateMessageResult, InputError> {
         let kind = InputKind::of_sampling(&params);
-        let requester = self.requester(kind)?;
-        self.wait(input::ask(&*requester, kind.method(), &params))
-            .await
+        self.ask(None, kind, &params).await
     }
 
-    /// Asks the client for its roots.
+    /// Asks the client for its roots; see [`elicit`](Self::elicit) for how
+    /// the answer comes back in either era.
     ///
     /// # Errors
     ///
     /// See [`elicit`](Self::elicit).
     pub async fn list_roots(&self) -> Result<ListRootsResult, InputError> {
-        let requester = self.requester(InputKind::Roots)?;
         let params = ListRootsRequestParams::default();
-        self.wait(input::ask(&*requester, InputKind::Roots.method(), &params))
-            .await
+        self.ask(None, InputKind::Roots, &params).await
     }
 
-    /// The requester for `kind`, once the client's capability is checked.
-    fn requester(&self, kind: InputKind) -> Result<Arc<dyn ClientRequester>, InputError> {
+    /// Input filed under a key of the handler's choosing, such as
+    /// `"user_name"`: keys are unique within a request, and the client
+    /// answers under the same key.
+    pub fn input<'a>(&'a self, key: &'a str) -> Input<'a> {
+        Input { ctx: self, key }
+    }
+
+    /// Whether the client declared form elicitation for this request.
+    pub fn can_elicit(&self) -> bool {
+        input::check_declared(&self.inner.client_capabilities, InputKind::ElicitForm).is_ok()
+    }
+
+    /// Whether the client declared sampling for this request.
+    pub fn can_sample(&self) -> bool {
+        input::check_declared(&self.inner.client_capabilities, InputKind::Sampling).is_ok()
+    }
+
+    /// Whether the client declared roots for this request.
+    pub fn can_list_roots(&self) -> bool {
+        input::check_declared(&self.inner.client_capabilities, InputKind::Roots).is_ok()
+    }
+
+    /// The handler's own state from the last round of a 2026-07-28 multi
+    /// round-trip request, as [`carry`](Self::carry) set it; `None` on the
+    /// first round, on a legacy session, or when it does not read as a `T`.
+    pub fn carried<T: DeserializeOwned>(&self) -> Option<T> {
+        let exchange = self.inner.exchange.get()?;
+        T::deserialize(exchange.carried()?).ok()
+    }
+
+    /// Keeps `value` for the next round of a 2026-07-28 multi round-trip
+    /// request, sealed in its `requestState` (the client can neither read
+    /// nor alter it; keep it small). A no-op on a legacy session, where the
+    /// handler simply goes on, and where no round follows.
+    pub fn carry<T: serde::Serialize>(&self, value: &T) {
+        if let (Some(exchange), Ok(value)) =
+            (self.inner.exchange.get(), serde_json::to_value(value))
+        {
+            exchange.carry(value);
+        }
+    }
+
+    /// Ends a 2026-07-28 request with an input-required result that carries
+    /// only a `requestState`: the client retries, and the handler runs
+    /// again (with what it [`carry`](Self::carry)-ed). Whatever the handler
+    /// returns is not sent.
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::NotAllowed`] where no round can follow: on a legacy
+    /// session, or a method other than `tools/call`, `prompts/get` and
+    /// `resources/read`.
+    pub fn retry_later(&self) -> Result<(), InputError> {
+        match self.inner.exchange.get() {
+            Some(exchange) => {
+                exchange.retry_later();
+                Ok(())
+            }
+            None => Err(InputError::NotAllowed(self.inner.method.clone())),
+        }
+    }
+
+    /// The multi round-trip exchange of this request, once the server set it.
+    pub(crate) fn set_exchange(&self, exchange: Exchange) {
+        let _ = self.inner.exchange.set(exchange);
+    }
+
+    /// The multi round-trip exchange of this request, if it has one.
+    pub(crate) fn exchange(&self) -> Option<&Exchange> {
+        self.inner.exchange.get()
+    }
+
+    /// Asks for one input under `key` (or the next key for its kind).
+    async fn ask<P: serde::Serialize, R: DeserializeOwned>(
+        &self,
+        key: Option<&str>,
+        kind: InputKind,
+        params: &P,
+    ) -> Result<R, InputError> {
         if let Err(error) = input::check_declared(&self.inner.client_capabilities, kind) {
             if self.inner.era == Era::Modern {
                 self.escalate(ErrorObject::missing_required_client_capability(
@@ -423,12 +514,31 @@ impl RequestContext {
             }
             return Err(error);
         }
-        self.inner.requester.clone().ok_or(match self.inner.era {
-            Era::Modern => InputError::Unavailable(
-                "2026-07-28 requests ask for input with an input-required result, which this server does not send yet",
-            ),
-            Era::Legacy => InputError::Unavailable("the transport cannot send requests to the client"),
-        })
+        if self.inner.era == Era::Modern {
+            let Some(exchange) = self.inner.exchange.get() else {
+                return Err(InputError::NotAllowed(self.inner.method.clone()));
+            };
+            let key = key.map_or_else(|| exchange.next_key(kind.key_prefix()), str::to_owned);
+            if let Some(answer) = exchange.answer(&key) {
+                return R::deserialize(answer).map_err(|e| {
+                    let message = format!(
+                        "Invalid inputResponses: the response under \"{key}\" is not a {} result: {e}",
+                        kind.method()
+                    );
+                    self.escalate(ErrorObject::invalid_params(message.clone()));
+                    InputError::Malformed(message)
+                });
+            }
+            let params =
+                serde_json::to_value(params).map_err(|e| InputError::Malformed(e.to_string()))?;
+            exchange.ask(key, kind.method(), params);
+            return Err(InputError::Required);
+        }
+        let requester = self.inner.requester.clone().ok_or(InputError::Unavailable(
+            "the transport cannot send requests to the client",
+        ))?;
+        self.wait(input::ask(&*requester, kind.method(), params))
+            .await
     }
 
     /// Awaits an answer, bounded by the input timeout and the request's cancellation.
@@ -471,5 +581,49 @@ impl RequestContext {
             .get(&TypeId::of::<T>())?
             .downcast_ref::<T>()
             .cloned()
+    }
+}
+
+/// Input under a key the handler names; see [`RequestContext::input`].
+#[derive(Debug, Clone, Copy)]
+pub struct Input<'a> {
+    ctx: &'a RequestContext,
+    key: &'a str,
+}
+
+impl Input<'_> {
+    /// [`RequestContext::elicit`], answered under this key.
+    ///
+    /// # Errors
+    ///
+    /// See [`RequestContext::elicit`].
+    pub async fn elicit(self, params: ElicitRequestParams) -> Result<ElicitResult, InputError> {
+        let kind = InputKind::of_elicitation(&params);
+        self.ctx.ask(Some(self.key), kind, &params).await
+    }
+
+    /// [`RequestContext::sample`], answered under this key.
+    ///
+    /// # Errors
+    ///
+    /// See [`RequestContext::elicit`].
+    pub async fn sample(
+        self,
+        params: CreateMessageRequestParams,
+    ) -> Result<CreateMessageResult, InputError> {
+        let kind = InputKind::of_sampling(&params);
+        self.ctx.ask(Some(self.key), kind, &params).await
+    }
+
+    /// [`RequestContext::list_roots`], answered under this key.
+    ///
+    /// # Errors
+    ///
+    /// See [`RequestContext::elicit`].
+    pub async fn list_roots(self) -> Result<ListRootsResult, InputError> {
+        let params = ListRootsRequestParams::default();
+        self.ctx
+            .ask(Some(self.key), InputKind::Roots, &params)
+            .await
     }
 }

@@ -64,6 +64,19 @@ pub enum InputError {
     /// The client's answer does not have the expected shape.
     #[error("the client's answer is malformed: {0}")]
     Malformed(String),
+    /// A 2026-07-28 request has no answer yet: it ends with an
+    /// input-required result asking for it, whatever the handler returns,
+    /// and the client's retry runs the handler again with the answer.
+    #[error(
+        "the client has not answered yet: the request asks for input and runs again with the answer"
+    )]
+    Required,
+    /// This method cannot ask its client for input on 2026-07-28: only
+    /// `tools/call`, `prompts/get` and `resources/read` can.
+    #[error(
+        "`{0}` cannot ask the client for input: only tools/call, prompts/get and resources/read can"
+    )]
+    NotAllowed(String),
 }
 
 /// Checks that the client declared the capability `kind` needs.
@@ -118,6 +131,15 @@ impl InputKind {
         match params {
             ElicitRequestParams::Url(_) => Self::ElicitUrl,
             ElicitRequestParams::Form(_) => Self::ElicitForm,
+        }
+    }
+
+    /// The prefix of the keys the framework assigns to inputs of this kind.
+    pub(crate) fn key_prefix(self) -> &'static str {
+        match self {
+            Self::ElicitForm | Self::ElicitUrl => "elicitation",
+            Self::Sampling | Self::SamplingWithTools => "sampling",
+            Self::Roots => "roots",
         }
     }
 
@@ -180,5 +202,34 @@ where
         params: JsonValue,
     ) -> BoxFuture<'static, Result<JsonValue, InputError>> {
         self(method, params)
+    }
+}
+
+/// A handler that cannot go on without its input fails with the matching
+/// JSON-RPC error: `-32021` for a capability the client did not declare,
+/// an internal error otherwise. (An input-required result replaces
+/// whatever a handler returns, so [`InputError::Required`] never reaches
+/// the client as an error.)
+impl From<InputError> for ErrorObject {
+    fn from(error: InputError) -> Self {
+        match error {
+            InputError::MissingCapability(capability) => {
+                let kind = [
+                    InputKind::ElicitForm,
+                    InputKind::ElicitUrl,
+                    InputKind::Sampling,
+                    InputKind::SamplingWithTools,
+                    InputKind::Roots,
+                ]
+                .into_iter()
+                .find(|k| k.capability() == capability)
+                .unwrap_or(InputKind::ElicitForm);
+                ErrorObject::missing_required_client_capability(
+                    format!("Missing required client capability: `{capability}`"),
+                    kind.required_capabilities(),
+                )
+            }
+            other => ErrorObject::internal_error(other.to_string()),
+        }
     }
 }

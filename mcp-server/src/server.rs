@@ -27,6 +27,7 @@ use crate::context::{ContextParts, DEFAULT_INPUT_TIMEOUT, RequestContext};
 use crate::dispatch::{Catalog, Pipeline, Routes};
 use crate::input::ClientRequester;
 use crate::interceptor::{RawCall, RawInterceptor, RawNext};
+use crate::mrtr::{Binding, Exchange, INPUT_METHODS, Rounds};
 use crate::reply::encode_error;
 use crate::runtime::Runtime;
 use crate::seam::{Kind, OneActive};
@@ -60,6 +61,8 @@ pub(crate) struct ServerInner {
     /// `"_meta":{"io.modelcontextprotocol/serverInfo":…}`, for results without `_meta`.
     pub(crate) server_info_member: String,
     pub(crate) report: BootReport,
+    /// Keys, used-state records and expiry of multi round-trip requests.
+    pub(crate) rounds: Rounds,
 }
 
 /// Every descriptor the server serves, as customizers left it: the very
@@ -439,6 +442,17 @@ impl Server {
             }
         };
         let ctx = self.context(Some(id), method, era, told, caller);
+        // A retry's state is checked, and claimed, before anything runs.
+        let binding =
+            (era == Era::Modern && INPUT_METHODS.contains(&ctx.method())).then(|| Binding {
+                method: ctx.method(),
+                target_member: route.target_member(),
+                principal: ctx.principal().subject.as_deref(),
+                params,
+            });
+        if let Some(binding) = &binding {
+            ctx.set_exchange(Exchange::begin(binding, &self.inner.rounds)?);
+        }
         let call = RawCall::new(&ctx, params);
         let pipeline = Pipeline::request(&self.inner.raw, &**route);
         let answer = RawNext::new(&pipeline, 0).run(&call).await;
@@ -446,6 +460,12 @@ impl Server {
         // capability) wins over whatever the handler made of it.
         if let Some(error) = ctx.take_escalation() {
             return Err(error);
+        }
+        // Questions without answers end the request, whatever it returned.
+        if let (Some(binding), Some(exchange)) = (&binding, ctx.exchange())
+            && let Some(input_required) = exchange.outcome(binding, &self.inner.rounds)
+        {
+            return Ok(input_required);
         }
         let answer = answer?;
         ctx.key().check(answer.key)?;

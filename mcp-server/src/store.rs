@@ -174,3 +174,82 @@ mod tests {
         assert_eq!(store.replay_after("s", "1-0"), None);
     }
 }
+
+/// Remembers which sealed request states were used, so each answers one
+/// retry: a replayed state is refused before anything runs.
+///
+/// A record is needed only until its state expires; a store shared by every
+/// instance (a Redis, say) makes one-time use hold across instances.
+///
+/// ```
+/// use std::time::{Duration, SystemTime};
+/// use mcp_server::store::{MemoryUsedStates, UsedStateStore};
+///
+/// let used = MemoryUsedStates::default();
+/// let expires = SystemTime::now() + Duration::from_secs(60);
+/// assert!(used.claim("state-1", expires));
+/// assert!(!used.claim("state-1", expires));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a used-state store",
+    note = "implement `mcp_server::store::UsedStateStore` and register it (the `#[store]` attribute on the `impl` block does both)"
+)]
+pub trait UsedStateStore: Send + Sync + 'static {
+    /// Records that state `id` was used; `false` when it already was.
+    /// The record may be dropped once `expires` has passed.
+    fn claim(&self, id: &str, expires: std::time::SystemTime) -> bool;
+}
+
+impl OneActive for dyn UsedStateStore {
+    const NAME: &'static str = "UsedStateStore";
+    const WORD: SeamWord = SeamWord::Store;
+    fn fallback(_: &BootContext) -> (&'static str, Arc<Self>) {
+        ("MemoryUsedStates", Arc::new(MemoryUsedStates::default()))
+    }
+}
+
+/// The default used-state store: in this process, each record dropped when
+/// its state expires.
+#[derive(Debug, Default)]
+pub struct MemoryUsedStates {
+    inner: Mutex<UsedStates>,
+}
+
+#[derive(Debug, Default)]
+struct UsedStates {
+    ids: std::collections::HashSet<String>,
+    /// Ids by expiry, soonest first.
+    by_expiry: std::collections::BinaryHeap<std::cmp::Reverse<(std::time::SystemTime, String)>>,
+}
+
+impl MemoryUsedStates {
+    /// How many records are kept (expired ones go on the next claim).
+    pub fn len(&self) -> usize {
+        lock(&self.inner).ids.len()
+    }
+
+    /// Whether no record is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl UsedStateStore for MemoryUsedStates {
+    fn claim(&self, id: &str, expires: std::time::SystemTime) -> bool {
+        let now = std::time::SystemTime::now();
+        let mut used = lock(&self.inner);
+        while let Some(std::cmp::Reverse((at, _))) = used.by_expiry.peek()
+            && *at <= now
+        {
+            if let Some(std::cmp::Reverse((_, gone))) = used.by_expiry.pop() {
+                used.ids.remove(&gone);
+            }
+        }
+        if !used.ids.insert(id.to_owned()) {
+            return false;
+        }
+        used.by_expiry
+            .push(std::cmp::Reverse((expires, id.to_owned())));
+        true
+    }
+}

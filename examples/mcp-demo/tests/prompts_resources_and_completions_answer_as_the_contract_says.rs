@@ -39,6 +39,7 @@ async fn every_prompt_is_listed_with_a_description_and_its_arguments() {
     assert_eq!(
         names,
         [
+            "test_input_required_result_prompt",
             "test_prompt_with_arguments",
             "test_prompt_with_embedded_resource",
             "test_prompt_with_image",
@@ -54,14 +55,14 @@ async fn every_prompt_is_listed_with_a_description_and_its_arguments() {
         );
     }
     assert_eq!(
-        prompts[0]["arguments"],
+        prompts[1]["arguments"],
         json!([
             {"name": "arg1", "description": "First test argument", "required": true},
             {"name": "arg2", "description": "Second test argument", "required": true}
         ])
     );
     assert_eq!(
-        prompts[1]["arguments"],
+        prompts[2]["arguments"],
         json!([{"name": "resourceUri", "description": "URI of the resource to embed", "required": true}])
     );
 }

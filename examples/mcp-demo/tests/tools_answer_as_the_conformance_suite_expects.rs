@@ -8,7 +8,7 @@ use mcp_server::core::json::JsonValue;
 use serde_json::json;
 
 /// Every tool of the contract, by name.
-const TOOLS: [&str; 20] = [
+const TOOLS: [&str; 28] = [
     "json_schema_2020_12_tool",
     "test_audio_content",
     "test_elicitation",
@@ -17,6 +17,14 @@ const TOOLS: [&str; 20] = [
     "test_embedded_resource",
     "test_error_handling",
     "test_image_content",
+    "test_input_required_result_capabilities",
+    "test_input_required_result_elicitation",
+    "test_input_required_result_list_roots",
+    "test_input_required_result_multi_round",
+    "test_input_required_result_multiple_inputs",
+    "test_input_required_result_request_state",
+    "test_input_required_result_sampling",
+    "test_input_required_result_tampered_state",
     "test_logging_tool",
     "test_missing_capability",
     "test_multiple_content_types",

@@ -19,7 +19,7 @@ use mcp_server::handler::{BoxFuture, handler_fn};
 use mcp_server::interceptor::{Answer, TypedInterceptor, TypedNext};
 use mcp_server::sink::{Change, ChangeSink};
 use mcp_server::source::{Credentials, Principal, PrincipalSource};
-use mcp_server::strategy::{HmacKeyStrategy, KeyStrategy};
+use mcp_server::strategy::{KeyStrategy, StateKey};
 use mcp_server::target::Target;
 use mcp_server::tool::Structured;
 use mcp_server::{
@@ -289,23 +289,17 @@ impl Contributor for Version {
 }
 
 /// Seals state with a key fixed for the example (a deployment would load its own).
-#[derive(Debug)]
-pub struct FixedKey(HmacKeyStrategy);
-
-impl Default for FixedKey {
-    fn default() -> Self {
-        Self(HmacKeyStrategy::from_key([42; 32]))
-    }
-}
+#[derive(Debug, Default)]
+pub struct FixedKey;
 
 #[strategy]
 impl KeyStrategy for FixedKey {
-    fn seal(&self, payload: &[u8]) -> String {
-        self.0.seal(payload)
+    fn sealing_key(&self) -> StateKey {
+        StateKey::new("notes-example", [42; 32])
     }
 
-    fn open(&self, token: &str) -> Option<Vec<u8>> {
-        self.0.open(token)
+    fn opening_key(&self, id: &str) -> Option<StateKey> {
+        (id == "notes-example").then(|| self.sealing_key())
     }
 }
 

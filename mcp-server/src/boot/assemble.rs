@@ -172,6 +172,7 @@ fn freeze(
         selections,
         raw_interceptors: parts.raw.iter().map(|(name, _)| name.clone()).collect(),
         methods,
+        warnings: boot.take_warnings(),
     };
     let changes = boot
         .active::<dyn ChangeSink>()
@@ -204,5 +205,14 @@ fn freeze(
         catalogue: built.catalogue,
         param_headers: built.param_headers,
         report,
+        rounds: crate::mrtr::Rounds {
+            keys: boot
+                .active::<dyn crate::strategy::KeyStrategy>()
+                .expect("the framework declares the key strategy seam"),
+            used: boot
+                .active::<dyn crate::store::UsedStateStore>()
+                .expect("the framework declares the used-state store seam"),
+            ttl: std::time::Duration::from_secs(section.request_state_ttl_s),
+        },
     })
 }

@@ -26,6 +26,7 @@ pub struct BootContext {
     pub(crate) members: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
     state: Mutex<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>,
     errors: Mutex<Vec<BootError>>,
+    warnings: Mutex<Vec<String>>,
 }
 
 impl fmt::Debug for BootContext {
@@ -45,6 +46,7 @@ impl BootContext {
             members: HashMap::new(),
             state: Mutex::new(HashMap::new()),
             errors: Mutex::new(Vec::new()),
+            warnings: Mutex::new(Vec::new()),
         }
     }
 
@@ -100,6 +102,18 @@ impl BootContext {
     /// Makes boot fail with `error`, once everything else was checked.
     pub fn fail(&self, error: BootError) {
         lock(&self.errors).push(error);
+    }
+
+    /// Adds a warning to the boot report (and logs it): something boot
+    /// accepts but an operator should fix.
+    pub fn warn(&self, warning: impl Into<String>) {
+        let warning = warning.into();
+        tracing::warn!(target: "mcp_server::boot", "{warning}");
+        lock(&self.warnings).push(warning);
+    }
+
+    pub(crate) fn take_warnings(&self) -> Vec<String> {
+        std::mem::take(&mut *lock(&self.warnings))
     }
 
     pub(crate) fn take_errors(&self) -> Vec<BootError> {

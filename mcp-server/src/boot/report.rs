@@ -38,6 +38,8 @@ pub struct BootReport {
     pub raw_interceptors: Vec<String>,
     /// Every method's pipeline.
     pub methods: Vec<MethodReport>,
+    /// What boot accepted but an operator should fix (`BootContext::warn`).
+    pub warnings: Vec<String>,
 }
 
 /// One method's resolved pipeline.
@@ -94,6 +96,9 @@ impl fmt::Display for BootReport {
             "boot report for {} {}",
             self.server.name, self.server.version
         )?;
+        for warning in &self.warnings {
+            writeln!(f, "warning: {warning}")?;
+        }
         for seam in [
             SeamWord::Contributor,
             SeamWord::Customizer,

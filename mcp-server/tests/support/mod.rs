@@ -2,6 +2,7 @@
 #![allow(dead_code, unreachable_pub)]
 
 pub mod http;
+pub mod rounds;
 
 use std::sync::{Arc, Mutex};
 

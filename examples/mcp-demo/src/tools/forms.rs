@@ -126,6 +126,17 @@ pub fn sep1330_enums() -> RequestedSchema {
     )
 }
 
+/// A form of one required field of type `string` or `boolean`, as the
+/// multi round-trip scenarios send it.
+pub fn one_field(name: &str, boolean: bool) -> RequestedSchema {
+    let field = if boolean {
+        PrimitiveSchemaDefinition::Boolean(BooleanSchema::default())
+    } else {
+        PrimitiveSchemaDefinition::String(StringSchema::default())
+    };
+    form([(name, field)], &[name])
+}
+
 /// An object form of these fields, in this order.
 fn form<const N: usize>(
     fields: [(&str, PrimitiveSchemaDefinition); N],

@@ -9,11 +9,13 @@
 //! | [`schema`] | the tool with a hand-written JSON Schema 2020-12 input schema |
 //! | [`headers`] | the tool whose argument is mirrored in an `Mcp-Param-*` header |
 //! | [`changes`] | tools that announce a changed tool or prompt list |
+//! | [`rounds`] | tools that ask for input in rounds (2026-07-28 multi round-trip requests) |
 
 pub mod changes;
 pub mod content;
 pub mod forms;
 pub mod headers;
 pub mod input;
+pub mod rounds;
 pub mod schema;
 pub mod stream;

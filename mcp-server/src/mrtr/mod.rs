@@ -1,0 +1,325 @@
+//! Multi round-trip requests (2026-07-28): how a handler's questions to the
+//! client become an `InputRequiredResult`, and how the client's retry
+//! brings the answers back to the handler, which runs again from the start.
+//!
+//! One [`Exchange`] belongs to each modern `tools/call`, `prompts/get` and
+//! `resources/read`. It holds the answers the retry carries (those sealed in
+//! its `requestState` by earlier rounds, and the new `inputResponses`), and
+//! records what the handler asks for that has no answer yet. When the
+//! handler ends with questions open, the request is answered with them and a
+//! freshly sealed `requestState` (see [`seal`]).
+
+pub(crate) mod seal;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime};
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use mcp_core::error::ErrorObject;
+use mcp_core::json::{JsonObject, JsonValue};
+use serde_json::value::RawValue;
+use sha2::{Digest, Sha256};
+
+use self::seal::{Refusal, StateBody};
+use crate::lock::lock;
+use crate::store::UsedStateStore;
+use crate::strategy::KeyStrategy;
+
+/// The methods that may answer `input_required`.
+pub(crate) const INPUT_METHODS: [&str; 3] = ["tools/call", "prompts/get", "resources/read"];
+
+/// What multi round-trip requests need from boot.
+pub(crate) struct Rounds {
+    pub(crate) keys: Arc<dyn KeyStrategy>,
+    pub(crate) used: Arc<dyn UsedStateStore>,
+    pub(crate) ttl: Duration,
+}
+
+/// What one run of a handler knows of its multi round-trip exchange.
+pub(crate) struct Exchange {
+    /// The answers this run may use, by key.
+    answers: BTreeMap<String, JsonValue>,
+    /// The handler's state from the last round.
+    carried: Option<JsonValue>,
+    round: Mutex<Round>,
+}
+
+#[derive(Default)]
+struct Round {
+    /// Questions without an answer yet, by key: `{method, params}`.
+    asked: BTreeMap<String, JsonValue>,
+    /// The keys whose answers the handler used.
+    used: BTreeSet<String>,
+    /// Keys handed out so far, per kind of input.
+    counters: BTreeMap<&'static str, u32>,
+    /// The handler's state for the next round, when it set one.
+    carry: Option<JsonValue>,
+    /// The handler asked the client to come back later.
+    later: bool,
+}
+
+/// The caller-facing parts of a request an exchange is bound to.
+pub(crate) struct Binding<'a> {
+    pub(crate) method: &'a str,
+    /// The params member that names the target (`name`, `uri`).
+    pub(crate) target_member: Option<&'static str>,
+    pub(crate) principal: Option<&'a str>,
+    pub(crate) params: Option<&'a RawValue>,
+}
+
+impl Exchange {
+    /// The exchange of a request: the answers its retry carries, once its
+    /// `requestState` verifies and is claimed. Refuses malformed
+    /// `inputResponses` and every state that is not this request's.
+    pub(crate) fn begin(binding: &Binding<'_>, rounds: &Rounds) -> Result<Self, ErrorObject> {
+        let mut exchange = Self {
+            answers: BTreeMap::new(),
+            carried: None,
+            round: Mutex::new(Round::default()),
+        };
+        let Some(params) = binding.params else {
+            return Ok(exchange);
+        };
+        // Most requests are first rounds: skip the parse when neither member
+        // can be there.
+        let text = params.get();
+        if !text.contains("\"inputResponses\"") && !text.contains("\"requestState\"") {
+            return Ok(exchange);
+        }
+        let mut object: JsonObject = serde_json::from_str(text)
+            .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))?;
+        let responses = match object.remove("inputResponses") {
+            None => BTreeMap::new(),
+            Some(JsonValue::Object(responses)) => {
+                let mut checked = BTreeMap::new();
+                for (key, response) in responses {
+                    if !response.is_object() {
+                        return Err(ErrorObject::invalid_params(format!(
+                            "Invalid inputResponses: the response under \"{key}\" is not an object"
+                        )));
+                    }
+                    checked.insert(key, response);
+                }
+                checked
+            }
+            Some(_) => {
+                return Err(ErrorObject::invalid_params(
+                    "Invalid inputResponses: expected an object of responses by key",
+                ));
+            }
+        };
+        let state = match object.remove("requestState") {
+            None => None,
+            Some(JsonValue::String(state)) => Some(state),
+            Some(_) => {
+                return Err(ErrorObject::invalid_params(
+                    "Invalid requestState: expected the string the server sent",
+                ));
+            }
+        };
+        let Some(state) = state else {
+            // No state: a first round, or a client answering what it
+            // guessed; the handler uses only the keys it asks for.
+            exchange.answers = responses;
+            return Ok(exchange);
+        };
+        let body = seal::open(&*rounds.keys, &state, SystemTime::now()).map_err(|r| r.error())?;
+        let target = target_of(&object, binding.target_member);
+        check(&body, binding, &target, &digest(&object)).map_err(|r| r.error())?;
+        let expires = SystemTime::UNIX_EPOCH + Duration::from_secs(body.expires);
+        if !rounds.used.claim(&body.id, expires) {
+            return Err(Refusal::Used.error());
+        }
+        let mut answers = body.answers;
+        // Only answers to what was asked count; other keys are ignored.
+        for key in body.asked {
+            if let Some(response) = responses.get(&key) {
+                answers.insert(key, response.clone());
+            }
+        }
+        exchange.answers = answers;
+        exchange.carried = body.carried;
+        Ok(exchange)
+    }
+
+    /// The next key for an input of `kind` (`elicitation-1`, `sampling-2`…).
+    pub(crate) fn next_key(&self, kind: &'static str) -> String {
+        let mut round = lock(&self.round);
+        let n = round.counters.entry(kind).or_insert(0);
+        *n += 1;
+        format!("{kind}-{n}")
+    }
+
+    /// The answer under `key`, if the client gave one.
+    pub(crate) fn answer(&self, key: &str) -> Option<JsonValue> {
+        let answer = self.answers.get(key)?.clone();
+        lock(&self.round).used.insert(key.to_owned());
+        Some(answer)
+    }
+
+    /// Records a question without an answer.
+    pub(crate) fn ask(&self, key: String, method: &'static str, params: JsonValue) {
+        let request = serde_json::json!({ "method": method, "params": params });
+        lock(&self.round).asked.insert(key, request);
+    }
+
+    /// The handler's state from the last round.
+    pub(crate) fn carried(&self) -> Option<&JsonValue> {
+        self.carried.as_ref()
+    }
+
+    /// Sets the handler's state for the next round.
+    pub(crate) fn carry(&self, value: JsonValue) {
+        lock(&self.round).carry = Some(value);
+    }
+
+    /// Ends the request with a state-only result: the client retries later.
+    pub(crate) fn retry_later(&self) {
+        lock(&self.round).later = true;
+    }
+
+    /// The `InputRequiredResult` this run ends with, if it asked for
+    /// anything without an answer or asked the client to come back.
+    pub(crate) fn outcome(&self, binding: &Binding<'_>, rounds: &Rounds) -> Option<Box<RawValue>> {
+        let round = std::mem::take(&mut *lock(&self.round));
+        if round.asked.is_empty() && !round.later {
+            return None;
+        }
+        let mut object = binding
+            .params
+            .and_then(|params| serde_json::from_str::<JsonObject>(params.get()).ok())
+            .unwrap_or_default();
+        object.remove("inputResponses");
+        object.remove("requestState");
+        let answers = self
+            .answers
+            .iter()
+            .filter(|(key, _)| round.used.contains(*key))
+            .map(|(key, answer)| (key.clone(), answer.clone()))
+            .collect();
+        let body = StateBody {
+            id: random_id(),
+            method: binding.method.to_owned(),
+            target: target_of(&object, binding.target_member),
+            digest: digest(&object),
+            principal: binding.principal.map(str::to_owned),
+            answers,
+            asked: round.asked.keys().cloned().collect(),
+            carried: round.carry.or_else(|| self.carried.clone()),
+            expires: seal::unix_seconds(SystemTime::now() + rounds.ttl),
+        };
+        let state = seal::seal(&*rounds.keys, &body);
+        let mut result = serde_json::json!({
+            "resultType": "input_required",
+            "requestState": state,
+        });
+        if !round.asked.is_empty() {
+            result["inputRequests"] = JsonValue::Object(round.asked.into_iter().collect());
+        }
+        serde_json::value::to_raw_value(&result).ok()
+    }
+}
+
+/// Refuses a state issued for another request or caller.
+fn check(
+    body: &StateBody,
+    binding: &Binding<'_>,
+    target: &str,
+    digest: &str,
+) -> Result<(), Refusal> {
+    if body.method != binding.method || body.target != target {
+        return Err(Refusal::OtherRequest {
+            issued_for: format!("{} `{}`", body.method, body.target),
+        });
+    }
+    if body.digest != digest {
+        return Err(Refusal::OtherArguments);
+    }
+    if body.principal.as_deref() != binding.principal {
+        return Err(Refusal::OtherPrincipal);
+    }
+    Ok(())
+}
+
+/// The tool or prompt name, or the resource URI, the params name.
+fn target_of(params: &JsonObject, member: Option<&str>) -> String {
+    member
+        .and_then(|m| params.get(m))
+        .and_then(JsonValue::as_str)
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// SHA-256 over the params without `_meta` (and without the members the
+/// caller removed), members sorted at every depth.
+fn digest(params: &JsonObject) -> String {
+    let salient: JsonObject = params
+        .iter()
+        .filter(|(key, _)| *key != "_meta")
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect();
+    let mut canonical = String::new();
+    write_canonical(&mut canonical, &JsonValue::Object(salient));
+    URL_SAFE_NO_PAD.encode(Sha256::digest(canonical.as_bytes()))
+}
+
+/// Writes `value` as JSON with object members sorted by name.
+fn write_canonical(out: &mut String, value: &JsonValue) {
+    match value {
+        JsonValue::Object(object) => {
+            let mut members: Vec<(&String, &JsonValue)> = object.iter().collect();
+            members.sort_by(|a, b| a.0.cmp(b.0));
+            out.push('{');
+            for (i, (key, value)) in members.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(out, &JsonValue::String(key.clone()));
+                out.push(':');
+                write_canonical(out, value);
+            }
+            out.push('}');
+        }
+        JsonValue::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_canonical(out, item);
+            }
+            out.push(']');
+        }
+        scalar => out.push_str(&scalar.to_string()),
+    }
+}
+
+/// 128 random bits, base64url.
+fn random_id() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system provides randomness");
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_digest_ignores_member_order_and_meta() {
+        let a: JsonObject =
+            serde_json::from_str(r#"{"name":"t","arguments":{"x":1,"y":[{"b":2,"a":1}]}}"#)
+                .unwrap();
+        let b: JsonObject = serde_json::from_str(
+            r#"{"_meta":{"k":1},"arguments":{"y":[{"a":1,"b":2}],"x":1},"name":"t"}"#,
+        )
+        .unwrap();
+        assert_eq!(digest(&a), digest(&b));
+        let c: JsonObject =
+            serde_json::from_str(r#"{"name":"t","arguments":{"x":2,"y":[{"b":2,"a":1}]}}"#)
+                .unwrap();
+        assert_ne!(digest(&a), digest(&c));
+    }
+}
