@@ -361,12 +361,12 @@ fn the_registered_source_strategy_and_sink_are_selected() {
     assert_eq!(server.key_strategy().sealing_key().id(), "fixed");
     server
         .changes()
-        .publish(Change::ResourceUpdated("mem://a".into()));
+        .publish(Change::resource_updated("mem://a"));
     assert!(
         PUBLISHED
             .lock()
             .unwrap()
-            .contains(&Change::ResourceUpdated("mem://a".into()))
+            .contains(&Change::resource_updated("mem://a"))
     );
     assert!(server.capabilities().logging.is_some());
 }

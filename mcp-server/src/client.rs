@@ -62,6 +62,67 @@ impl NotificationSink for Recorder {
     }
 }
 
+/// Forwards notifications to a channel, counting those not read yet.
+struct Forward {
+    sender: tokio::sync::mpsc::UnboundedSender<Notification>,
+    unread: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl NotificationSink for Forward {
+    fn send(&self, notification: Notification) {
+        if self.sender.send(notification).is_ok() {
+            self.unread.fetch_add(1, Ordering::AcqRel);
+        }
+    }
+
+    fn backlog(&self) -> usize {
+        self.unread.load(Ordering::Acquire)
+    }
+}
+
+/// One `subscriptions/listen` stream of a [`MemoryClient`].
+#[derive(Debug)]
+pub struct Subscription {
+    notifications: tokio::sync::mpsc::UnboundedReceiver<Notification>,
+    unread: Arc<std::sync::atomic::AtomicUsize>,
+    response: Option<tokio::task::JoinHandle<JsonValue>>,
+    /// Cancels the request when the subscription is dropped.
+    _cancellation: tokio_util::sync::DropGuard,
+}
+
+impl Subscription {
+    /// The next notification on the stream; `None` once it ended.
+    pub async fn next(&mut self) -> Option<Notification> {
+        let next = self.notifications.recv().await;
+        self.read(next)
+    }
+
+    /// The next notification, if one arrives within `wait`.
+    pub async fn next_within(&mut self, wait: std::time::Duration) -> Option<Notification> {
+        let next = tokio::time::timeout(wait, self.notifications.recv())
+            .await
+            .ok()
+            .flatten();
+        self.read(next)
+    }
+
+    fn read(&self, next: Option<Notification>) -> Option<Notification> {
+        if next.is_some() {
+            self.unread.fetch_sub(1, Ordering::AcqRel);
+        }
+        next
+    }
+
+    /// The response that ends the stream (the listen result, or an error),
+    /// once the server sent it.
+    pub async fn response(&mut self) -> JsonValue {
+        match self.response.take() {
+            Some(response) => response.await.expect("the listen request does not panic"),
+            None => JsonValue::Null,
+        }
+    }
+}
+
 /// A client connected to a server in memory.
 pub struct MemoryClient {
     server: Server,
@@ -307,6 +368,43 @@ impl MemoryClient {
             (None, None) => Err(ErrorObject::internal_error(
                 "a response with neither result nor error",
             )),
+        }
+    }
+
+    /// Opens a `subscriptions/listen` stream with filter `notifications`
+    /// (such as `{"toolsListChanged": true}`); its first notification is
+    /// the acknowledgement. Dropping the subscription closes the stream, as
+    /// a client closing its HTTP response does.
+    pub fn listen(&self, notifications: JsonValue) -> Subscription {
+        let mut params = json!({ "notifications": notifications });
+        self.fill_meta(&mut params);
+        let id = RequestId::Number(self.next_id.fetch_add(1, Ordering::Relaxed));
+        let raw = serde_json::value::to_raw_value(&params).expect("a JSON value serializes");
+        let request = Request {
+            jsonrpc: JsonRpcVersion,
+            id,
+            method: "subscriptions/listen".to_owned(),
+            params: Some(raw),
+        };
+        let (sender, notifications) = tokio::sync::mpsc::unbounded_channel();
+        let unread = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let cancellation = CancellationToken::new();
+        let caller = self
+            .caller(cancellation.clone())
+            .with_notifications(Arc::new(Forward {
+                sender,
+                unread: unread.clone(),
+            }));
+        let server = self.server.clone();
+        let response = tokio::spawn(async move {
+            let response = server.handle_request(request, &caller).await;
+            serde_json::from_slice::<JsonValue>(&response).expect("the server answers JSON")
+        });
+        Subscription {
+            notifications,
+            unread,
+            response: Some(response),
+            _cancellation: cancellation.drop_guard(),
         }
     }
 

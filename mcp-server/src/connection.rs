@@ -26,10 +26,9 @@ use mcp_core::capabilities::ClientCapabilities;
 use mcp_core::content::Implementation;
 use mcp_core::jsonrpc::Notification;
 use mcp_core::logging::LoggingLevel;
-use mcp_core::resources::ResourceUpdatedNotificationParams;
 
 use crate::lock::lock;
-use crate::sink::Change;
+use crate::sink::{Change, Topic, members};
 
 /// What a legacy (2025-11-25) client negotiated with `initialize`.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -100,24 +99,18 @@ impl Connection {
         if !self.is_initialized() {
             return None;
         }
-        match change {
-            Change::ToolsListChanged => empty("notifications/tools/list_changed"),
-            Change::PromptsListChanged => empty("notifications/prompts/list_changed"),
-            Change::ResourcesListChanged => empty("notifications/resources/list_changed"),
-            Change::ResourceUpdated(uri) => {
-                if !lock(&self.subscriptions).contains(uri) {
-                    return None;
-                }
-                let params = ResourceUpdatedNotificationParams {
-                    meta: None,
-                    uri: uri.clone(),
-                };
-                Notification::new("notifications/resources/updated", &params).ok()
+        let heard = match &change.topic {
+            Topic::Flag(member) => [
+                members::TOOLS_LIST_CHANGED,
+                members::PROMPTS_LIST_CHANGED,
+                members::RESOURCES_LIST_CHANGED,
+            ]
+            .contains(&member.as_str()),
+            Topic::Item { member, item } => {
+                member == members::RESOURCE_SUBSCRIPTIONS
+                    && lock(&self.subscriptions).contains(item)
             }
-        }
+        };
+        heard.then(|| change.notification(None))
     }
-}
-
-fn empty(method: &str) -> Option<Notification> {
-    Notification::new(method, &serde_json::json!({})).ok()
 }

@@ -42,7 +42,7 @@ use mcp_core::capabilities::ClientCapabilities;
 use mcp_core::content::Implementation;
 use mcp_core::elicitation::{ElicitRequestParams, ElicitResult};
 use mcp_core::error::ErrorObject;
-use mcp_core::jsonrpc::RequestId;
+use mcp_core::jsonrpc::{Notification, RequestId};
 use mcp_core::meta::RequestMeta;
 use mcp_core::roots::{ListRootsRequestParams, ListRootsResult};
 use mcp_core::sampling::{CreateMessageRequestParams, CreateMessageResult};
@@ -110,6 +110,7 @@ struct Inner {
     meta: RequestMeta,
     progress: ProgressSink,
     log: LogSink,
+    notifications: Arc<dyn NotificationSink>,
     runtime: Arc<Runtime>,
     connection: Option<Arc<Connection>>,
     requester: Option<Arc<dyn ClientRequester>>,
@@ -164,7 +165,7 @@ impl RequestContext {
             parts.meta.progress_token.clone(),
             parts.notifications.clone(),
         );
-        let log = LogSink::new(parts.log_level, parts.notifications);
+        let log = LogSink::new(parts.log_level, parts.notifications.clone());
         Self {
             inner: Arc::new(Inner {
                 key: CallKey::fresh(),
@@ -179,6 +180,7 @@ impl RequestContext {
                 meta: parts.meta,
                 progress,
                 log,
+                notifications: parts.notifications,
                 runtime: parts.runtime,
                 connection: parts.connection,
                 requester: parts.requester,
@@ -250,6 +252,7 @@ impl RequestContext {
                 meta: i.meta.clone(),
                 progress: i.progress.clone(),
                 log: i.log.clone(),
+                notifications: i.notifications.clone(),
                 runtime: i.runtime.clone(),
                 connection: i.connection.clone(),
                 requester: i.requester.clone(),
@@ -338,6 +341,16 @@ impl RequestContext {
     /// The state of type `T` a crate made at boot with `BootContext::shared`.
     pub fn shared<T: Send + Sync + 'static>(&self) -> Option<Arc<T>> {
         self.inner.runtime.shared::<T>()
+    }
+
+    /// Sends a notification on this request's own stream.
+    pub(crate) fn notify(&self, notification: Notification) {
+        self.inner.notifications.send(notification);
+    }
+
+    /// Messages sent on this request's stream that the client has not read.
+    pub(crate) fn backlog(&self) -> usize {
+        self.inner.notifications.backlog()
     }
 
     /// The legacy connection this request came on.

@@ -68,6 +68,7 @@ pub mod sink;
 pub mod source;
 pub mod store;
 pub mod strategy;
+pub mod subscription;
 pub mod target;
 pub mod tool;
 pub mod transport;

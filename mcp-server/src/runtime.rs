@@ -25,9 +25,10 @@ impl Runtime {
     #[cfg(any(test, feature = "test-util"))]
     pub(crate) fn empty() -> Self {
         Self {
-            changes: Arc::new(Fanout::new(Arc::new(
-                crate::sink::BroadcastChangeSink::default(),
-            ))),
+            changes: Arc::new(Fanout::new(
+                Arc::new(crate::subscription::Hub::new(0, 1)),
+                Arc::new(crate::sink::InProcessChangeSink),
+            )),
             actives: HashMap::new(),
             members: HashMap::new(),
             state: HashMap::new(),

@@ -335,7 +335,19 @@ impl Server {
     /// A listener for the changes published through this server, as a
     /// transport needs to tell its legacy sessions about them.
     pub fn listen_changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
-        self.inner.runtime.changes.listen()
+        self.inner.runtime.changes.hub().legacy_feed()
+    }
+
+    /// Ends every `subscriptions/listen` stream gracefully: each answers
+    /// with its listen result, and later listen requests end at once (for a
+    /// server shutting down).
+    pub fn end_subscriptions(&self) {
+        self.inner.runtime.changes.hub().end_all();
+    }
+
+    /// How many `subscriptions/listen` streams are held.
+    pub fn listeners(&self) -> usize {
+        self.inner.runtime.changes.hub().len()
     }
 
     /// The arguments of `tool` a 2026-07-28 client mirrors in

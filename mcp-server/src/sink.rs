@@ -9,18 +9,26 @@
 //! error for the handler.
 //!
 //! ```
-//! use mcp_server::sink::{Change, ChangeSink, BroadcastChangeSink};
+//! use mcp_server::sink::{Change, ChangeSink, BroadcastChangeSink, Topic};
 //!
 //! let changes = BroadcastChangeSink::new(16);
 //! let mut listener = changes.subscribe();
-//! changes.publish(Change::ToolsListChanged);
-//! assert_eq!(listener.try_recv().unwrap(), Change::ToolsListChanged);
+//! changes.publish(Change::tools_list_changed());
+//! assert_eq!(listener.try_recv().unwrap(), Change::tools_list_changed());
+//!
+//! // An extension's own kind: listeners whose filter lists the item hear it.
+//! let status = Change::new(
+//!     "notifications/tasks/status",
+//!     Topic::Item { member: "taskIds".into(), item: "t-1".into() },
+//! )
+//! .with_params(serde_json::json!({ "taskId": "t-1", "status": "working" }));
+//! assert_eq!(status.notification(None).method, "notifications/tasks/status");
 //! ```
 
 use std::fmt;
 use std::sync::Arc;
 
-use mcp_core::json::JsonValue;
+use mcp_core::json::{JsonObject, JsonValue};
 use mcp_core::jsonrpc::{Notification, ProgressToken};
 use mcp_core::logging::{LoggingLevel, LoggingMessage, LoggingMessageNotificationParams};
 use mcp_core::method::NotificationMethod;
@@ -29,11 +37,18 @@ use tokio::sync::broadcast;
 
 use crate::boot::BootContext;
 use crate::seam::{OneActive, SeamWord};
+use crate::subscription::Hub;
 
 /// Delivers notifications to the client of one request (supplied by the transport).
 pub trait NotificationSink: Send + Sync + 'static {
     /// Sends one notification; delivery failures are the transport's concern.
     fn send(&self, notification: Notification);
+
+    /// How many messages sent here the client has not read yet, where the
+    /// transport can tell (a long-lived stream waits while it is high).
+    fn backlog(&self) -> usize {
+        0
+    }
 }
 
 /// A sink that drops everything, for requests whose transport cannot stream.
@@ -128,55 +143,203 @@ impl LogSink {
     }
 }
 
-/// A change that listeners may want to hear about.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Change {
-    /// The tool list changed.
-    ToolsListChanged,
-    /// The prompt list changed.
-    PromptsListChanged,
-    /// The resource list changed.
-    ResourcesListChanged,
-    /// The resource at this URI changed.
-    ResourceUpdated(String),
+/// A change listeners may want to hear about: the notification that tells
+/// of it, and the topic a listener's filter must hold to receive it.
+///
+/// Open: an extension publishes its own kinds (`Change::new`) without any
+/// change to the framework. A 2026-07-28 listener receives a change when its
+/// grant holds the topic ([`Topic::Flag`] for a boolean filter member such
+/// as `toolsListChanged`, [`Topic::Item`] for an item of a list member such
+/// as a URI of `resourceSubscriptions`); a 2025-11-25 session receives the
+/// list changes, and the resource updates it subscribed to.
+///
+/// Changes serialize, so a [`ChangeSink`] can carry them between instances.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Change {
+    /// The notification's method, such as `notifications/tools/list_changed`.
+    pub method: String,
+    /// The notification's params, without `_meta`.
+    #[serde(default)]
+    pub params: JsonObject,
+    /// What a listener's filter must hold to receive it.
+    pub topic: Topic,
 }
 
-/// Publishes changes to every listener, on this instance or others.
+/// What a listener's filter must hold to receive a [`Change`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Topic {
+    /// A boolean member of the filter, such as `toolsListChanged`.
+    Flag(String),
+    /// One item of a list member of the filter: `resourceSubscriptions`
+    /// with a URI, or an extension's member with its id.
+    Item {
+        /// The filter member, such as `resourceSubscriptions`.
+        member: String,
+        /// The item, such as the resource's URI.
+        item: String,
+    },
+}
+
+/// The filter members of the framework's own changes.
+pub mod members {
+    /// `notifications/tools/list_changed`.
+    pub const TOOLS_LIST_CHANGED: &str = "toolsListChanged";
+    /// `notifications/prompts/list_changed`.
+    pub const PROMPTS_LIST_CHANGED: &str = "promptsListChanged";
+    /// `notifications/resources/list_changed`.
+    pub const RESOURCES_LIST_CHANGED: &str = "resourcesListChanged";
+    /// `notifications/resources/updated`, by URI.
+    pub const RESOURCE_SUBSCRIPTIONS: &str = "resourceSubscriptions";
+}
+
+impl Change {
+    /// A change told by `method` to listeners whose filter holds `topic`.
+    pub fn new(method: impl Into<String>, topic: Topic) -> Self {
+        Self {
+            method: method.into(),
+            params: JsonObject::new(),
+            topic,
+        }
+    }
+
+    /// The same change with `params` (an object; anything else is dropped).
+    #[must_use]
+    pub fn with_params(mut self, params: impl serde::Serialize) -> Self {
+        if let Ok(JsonValue::Object(params)) = serde_json::to_value(params) {
+            self.params = params;
+        }
+        self
+    }
+
+    /// The tool list changed.
+    pub fn tools_list_changed() -> Self {
+        Self::flag(
+            "notifications/tools/list_changed",
+            members::TOOLS_LIST_CHANGED,
+        )
+    }
+
+    /// The prompt list changed.
+    pub fn prompts_list_changed() -> Self {
+        Self::flag(
+            "notifications/prompts/list_changed",
+            members::PROMPTS_LIST_CHANGED,
+        )
+    }
+
+    /// The resource list changed.
+    pub fn resources_list_changed() -> Self {
+        Self::flag(
+            "notifications/resources/list_changed",
+            members::RESOURCES_LIST_CHANGED,
+        )
+    }
+
+    /// The resource at `uri` changed.
+    pub fn resource_updated(uri: impl Into<String>) -> Self {
+        let uri = uri.into();
+        Self::new(
+            "notifications/resources/updated",
+            Topic::Item {
+                member: members::RESOURCE_SUBSCRIPTIONS.into(),
+                item: uri.clone(),
+            },
+        )
+        .with_params(serde_json::json!({ "uri": uri }))
+    }
+
+    fn flag(method: &str, member: &str) -> Self {
+        Self::new(method, Topic::Flag(member.into()))
+    }
+
+    /// The notification that tells of the change, with `_meta` when given.
+    pub fn notification(&self, meta: Option<JsonValue>) -> Notification {
+        let mut params = self.params.clone();
+        if let Some(meta) = meta {
+            params.insert("_meta".into(), meta);
+        }
+        Notification::new(&self.method, &params)
+            .expect("an object of JSON values always serializes")
+    }
+}
+
+/// Carries changes between this instance and the rest of the deployment:
+/// the one-active delivery seam.
+///
+/// The framework tells this instance's listeners (2026-07-28 listen streams
+/// and 2025-11-25 sessions) of every change published here itself, then
+/// hands it to [`publish`](Self::publish); a sink shared by several
+/// instances (a Redis pub/sub, say) sends it to the others, and hands what
+/// they publish to the [`Inbound`] it is given at boot, so a listener held
+/// on one instance hears of a change published on another.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a change sink",
     note = "implement `mcp_server::sink::ChangeSink` and register it (the `#[sink]` attribute on the `impl` block does both)"
 )]
 pub trait ChangeSink: Send + Sync + 'static {
-    /// Publishes one change.
+    /// Carries a change published on this instance onward.
     fn publish(&self, change: Change);
+
+    /// Receives, once at boot, where changes published elsewhere go: the
+    /// sink hands each one to [`Inbound::deliver`]. The default keeps
+    /// nothing: no change comes from elsewhere.
+    fn attach(&self, inbound: Inbound) {
+        let _ = inbound;
+    }
 }
 
 impl OneActive for dyn ChangeSink {
     const NAME: &'static str = "ChangeSink";
     const WORD: SeamWord = SeamWord::Sink;
     fn fallback(_: &BootContext) -> (&'static str, Arc<Self>) {
-        (
-            "BroadcastChangeSink",
-            Arc::new(BroadcastChangeSink::default()),
-        )
+        ("InProcessChangeSink", Arc::new(InProcessChangeSink))
     }
 }
 
-/// The default change sink: an in-process broadcast channel.
+/// The default change sink: changes stay in this process (its listeners
+/// are told directly), nothing comes from elsewhere.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct InProcessChangeSink;
+
+impl ChangeSink for InProcessChangeSink {
+    fn publish(&self, _: Change) {}
+}
+
+/// Where changes published on other instances enter this one: its
+/// listeners are told of each as of a change published here.
+#[derive(Clone)]
+pub struct Inbound(pub(crate) Arc<Hub>);
+
+impl fmt::Debug for Inbound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Inbound")
+    }
+}
+
+impl Inbound {
+    /// Tells this instance's listeners of `change`.
+    pub fn deliver(&self, change: Change) {
+        self.0.deliver(change);
+    }
+}
+
+/// A sink that broadcasts what is published to in-process subscribers: for
+/// tests that watch what a server publishes.
 #[derive(Debug, Clone)]
 pub struct BroadcastChangeSink {
     sender: broadcast::Sender<Change>,
 }
 
 impl BroadcastChangeSink {
-    /// A sink whose listeners may lag by at most `capacity` changes.
+    /// A sink whose subscribers may lag by at most `capacity` changes.
     pub fn new(capacity: usize) -> Self {
         Self {
             sender: broadcast::channel(capacity.max(1)).0,
         }
     }
 
-    /// A new listener, which sees changes published from now on.
+    /// A new subscriber, which sees changes published from now on.
     pub fn subscribe(&self) -> broadcast::Receiver<Change> {
         self.sender.subscribe()
     }
@@ -190,34 +353,31 @@ impl Default for BroadcastChangeSink {
 
 impl ChangeSink for BroadcastChangeSink {
     fn publish(&self, change: Change) {
-        // No listener is not an error: the change is simply unheard.
+        // No subscriber is not an error: the change is simply unheard.
         let _ = self.sender.send(change);
     }
 }
 
-/// Publishes to the active change sink and to this instance's listeners
-/// (the transports' legacy sessions).
+/// Publishes: to this instance's listeners first, then to the active sink.
 pub(crate) struct Fanout {
-    local: BroadcastChangeSink,
+    hub: Arc<Hub>,
     active: Arc<dyn ChangeSink>,
 }
 
 impl Fanout {
-    pub(crate) fn new(active: Arc<dyn ChangeSink>) -> Self {
-        Self {
-            local: BroadcastChangeSink::default(),
-            active,
-        }
+    pub(crate) fn new(hub: Arc<Hub>, active: Arc<dyn ChangeSink>) -> Self {
+        active.attach(Inbound(hub.clone()));
+        Self { hub, active }
     }
 
-    pub(crate) fn listen(&self) -> broadcast::Receiver<Change> {
-        self.local.subscribe()
+    pub(crate) fn hub(&self) -> &Arc<Hub> {
+        &self.hub
     }
 }
 
 impl ChangeSink for Fanout {
     fn publish(&self, change: Change) {
-        self.local.publish(change.clone());
+        self.hub.deliver(change.clone());
         self.active.publish(change);
     }
 }

@@ -181,8 +181,8 @@ async fn the_standalone_stream_carries_list_changes() {
     let other = initialize(&app).await;
     let mut stream = Events::of(send(&app, get(&session, None)).await);
     let mut other_stream = Events::of(send(&app, get(&other, None)).await);
-    server.changes().publish(Change::ToolsListChanged);
-    server.changes().publish(Change::PromptsListChanged);
+    server.changes().publish(Change::tools_list_changed());
+    server.changes().publish(Change::prompts_list_changed());
     for events in [&mut stream, &mut other_stream] {
         let tools = events.next().await.unwrap();
         assert!(tools.id.is_some(), "{tools:?}");
@@ -214,10 +214,10 @@ async fn the_standalone_stream_carries_updates_of_subscribed_resources_only() {
     let mut stream = Events::of(send(&app, get(&session, None)).await);
     server
         .changes()
-        .publish(Change::ResourceUpdated("file:///ignored".into()));
+        .publish(Change::resource_updated("file:///ignored"));
     server
         .changes()
-        .publish(Change::ResourceUpdated("file:///watched".into()));
+        .publish(Change::resource_updated("file:///watched"));
     let update = stream.next().await.unwrap().json();
     assert_eq!(update["method"], "notifications/resources/updated");
     assert_eq!(update["params"]["uri"], "file:///watched", "{update}");
@@ -228,8 +228,8 @@ async fn the_standalone_stream_carries_updates_of_subscribed_resources_only() {
     assert_eq!(response.status(), StatusCode::OK);
     server
         .changes()
-        .publish(Change::ResourceUpdated("file:///watched".into()));
-    server.changes().publish(Change::ResourcesListChanged);
+        .publish(Change::resource_updated("file:///watched"));
+    server.changes().publish(Change::resources_list_changed());
     let next = stream.next().await.unwrap().json();
     assert_eq!(
         next["method"], "notifications/resources/list_changed",
@@ -250,7 +250,7 @@ async fn the_standalone_stream_ends_with_the_session() {
     assert_eq!(send(&app, deleted).await.status(), StatusCode::OK);
     assert!(stream.next().await.is_none(), "the stream ends");
     // Changes after the end reach nobody, and nothing breaks.
-    server.changes().publish(Change::ToolsListChanged);
+    server.changes().publish(Change::tools_list_changed());
 }
 
 #[tokio::test]
@@ -258,8 +258,8 @@ async fn the_standalone_stream_resumes_after_its_last_event_and_goes_on() {
     let (server, app) = app(Signals::default());
     let session = initialize(&app).await;
     let mut stream = Events::of(send(&app, get(&session, None)).await);
-    server.changes().publish(Change::ToolsListChanged);
-    server.changes().publish(Change::ResourcesListChanged);
+    server.changes().publish(Change::tools_list_changed());
+    server.changes().publish(Change::resources_list_changed());
     let first = stream.next().await.unwrap();
     let second = stream.next().await.unwrap();
     drop(stream);
@@ -271,7 +271,7 @@ async fn the_standalone_stream_resumes_after_its_last_event_and_goes_on() {
         "notifications/resources/list_changed"
     );
     // Resumed, it is the standalone stream again: later changes follow.
-    server.changes().publish(Change::PromptsListChanged);
+    server.changes().publish(Change::prompts_list_changed());
     let later = resumed.next().await.unwrap();
     assert_eq!(later.json()["method"], "notifications/prompts/list_changed");
 }
@@ -285,7 +285,7 @@ async fn a_change_goes_out_on_only_one_stream_of_a_session() {
     // The second standalone stream is refused while the first is open.
     assert_eq!(second.status(), StatusCode::CONFLICT);
     let mut streams = vec![Events::of(first)];
-    server.changes().publish(Change::ToolsListChanged);
+    server.changes().publish(Change::tools_list_changed());
     let mut delivered = 0;
     for stream in &mut streams {
         if let Ok(Some(event)) =

@@ -224,8 +224,8 @@ async fn handlers_publish_changes_through_the_configured_change_sink() {
                     tool("save"),
                     handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
                         ctx.changes()
-                            .publish(Change::ResourceUpdated("file:///notes.txt".into()));
-                        ctx.changes().publish(Change::ToolsListChanged);
+                            .publish(Change::resource_updated("file:///notes.txt"));
+                        ctx.changes().publish(Change::tools_list_changed());
                         Ok(CallToolResult::text("saved"))
                     }),
                 );
@@ -239,8 +239,8 @@ async fn handlers_publish_changes_through_the_configured_change_sink() {
     assert_eq!(
         *changes.0.lock().unwrap(),
         [
-            Change::ResourceUpdated("file:///notes.txt".into()),
-            Change::ToolsListChanged
+            Change::resource_updated("file:///notes.txt"),
+            Change::tools_list_changed()
         ]
     );
 }

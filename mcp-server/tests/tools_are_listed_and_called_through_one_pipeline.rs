@@ -93,7 +93,10 @@ async fn discover_names_the_server_its_versions_and_capabilities() {
         .unwrap();
     assert_eq!(result["resultType"], "complete");
     assert_eq!(result["supportedVersions"][0], "2026-07-28");
-    assert_eq!(result["capabilities"]["tools"], json!({}));
+    assert_eq!(
+        result["capabilities"]["tools"],
+        json!({"listChanged": true})
+    );
     assert_eq!(
         result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
         "test"

@@ -162,6 +162,6 @@ async fn the_trigger_tools_publish_a_tool_list_change_and_a_prompt_list_change()
     }
     assert_eq!(
         *changes.0.lock().unwrap(),
-        [Change::ToolsListChanged, Change::PromptsListChanged]
+        [Change::tools_list_changed(), Change::prompts_list_changed()]
     );
 }

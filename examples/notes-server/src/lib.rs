@@ -323,7 +323,8 @@ impl ChangeSink for ChangeLog {
 /// Adds a note (the store is fixed in this example: it only announces the change).
 #[tool]
 pub async fn add_note(title: String, ctx: RequestContext) -> String {
-    ctx.changes()
-        .publish(Change::ResourceUpdated(format!("notes://by-title/{title}")));
+    ctx.changes().publish(Change::resource_updated(format!(
+        "notes://by-title/{title}"
+    )));
     format!("noted `{title}`")
 }

@@ -143,9 +143,11 @@ async fn changes_reach_the_registered_sink_and_state_is_sealed_with_the_register
         .await
         .unwrap();
     let changes = notes_server::CHANGES.lock().unwrap().clone();
-    assert!(changes.contains(&mcp_server::sink::Change::ResourceUpdated(
-        "notes://by-title/books".into()
-    )));
+    assert!(
+        changes.contains(&mcp_server::sink::Change::resource_updated(
+            "notes://by-title/books"
+        ))
+    );
     assert_eq!(
         server.key_strategy().sealing_key().id(),
         "notes-example",

@@ -21,6 +21,7 @@ use crate::registry::{CustomizerTarget, Stage};
 use crate::runtime::Runtime;
 use crate::server::{Server, ServerInner};
 use crate::sink::{ChangeSink, Fanout};
+use crate::subscription::{Hub, Offers};
 
 pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     let Builder {
@@ -66,6 +67,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
 
     let section: ServerSection = boot.section();
     let capabilities = capabilities(&union, &parts, &boot);
+    let hub = Arc::new(Hub::new(section.max_listeners, section.listener_queue));
     let built = Inputs {
         boot: &boot,
         folder: Folder::new(&parts.customizers),
@@ -87,6 +89,14 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
             section.discover_ttl_ms,
         )),
         server: section.clone(),
+        listen: Some((
+            hub.clone(),
+            Offers {
+                tools: capabilities.tools.is_some(),
+                prompts: capabilities.prompts.is_some(),
+                resources: capabilities.resources.is_some(),
+            },
+        )),
     }
     .build(union, &mut errors);
 
@@ -130,14 +140,24 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
 /// What the server offers: what was contributed, then the customizers.
 fn capabilities(union: &Union, parts: &Parts, boot: &BootContext) -> ServerCapabilities {
     let mut capabilities = ServerCapabilities::default();
+    // Changes reach listeners in either era: legacy sessions on their
+    // streams, 2026-07-28 clients through `subscriptions/listen`.
+    let changing = ListChangedCapability {
+        list_changed: Some(true),
+        ..ListChangedCapability::default()
+    };
     if !union.tools.is_empty() {
-        capabilities.tools = Some(ListChangedCapability::default());
+        capabilities.tools = Some(changing.clone());
     }
     if !union.prompts.is_empty() {
-        capabilities.prompts = Some(ListChangedCapability::default());
+        capabilities.prompts = Some(changing);
     }
     if !union.resources.is_empty() || !union.templates.is_empty() {
-        capabilities.resources = Some(ResourcesCapability::default());
+        capabilities.resources = Some(ResourcesCapability {
+            list_changed: Some(true),
+            subscribe: Some(true),
+            ..ResourcesCapability::default()
+        });
     }
     if !union.completions.is_empty() {
         capabilities.completions = Some(JsonObject::new());
@@ -178,7 +198,10 @@ fn freeze(
         .active::<dyn ChangeSink>()
         .expect("the framework declares the change sink seam");
     let runtime = Runtime {
-        changes: Arc::new(Fanout::new(changes)),
+        changes: Arc::new(Fanout::new(
+            built.hub.clone().expect("the routes hold the listeners' hub"),
+            changes,
+        )),
         actives: boot.actives.clone(),
         members: boot.members.clone(),
         state: boot.state(),

@@ -16,6 +16,7 @@ use mcp_core::prompts::{GetPrompt, ListPrompts, Prompt};
 use mcp_core::resources::{
     ListResourceTemplates, ListResources, ReadResource, Resource, ResourceTemplate,
 };
+use mcp_core::subscriptions::SubscriptionsListen;
 use mcp_core::tools::{CallTool, ListTools, Tool};
 use mcp_core::version::{self, Era};
 
@@ -67,6 +68,8 @@ pub(super) struct Built {
     pub(super) param_headers: HashMap<String, Vec<ParamHeader>>,
     /// Every route, for the report.
     pub(super) all: Vec<Arc<dyn Route>>,
+    /// The listeners `subscriptions/listen` holds.
+    pub(super) hub: Option<Arc<crate::subscription::Hub>>,
 }
 
 /// Everything routes are built from.
@@ -78,6 +81,8 @@ pub(super) struct Inputs<'a, 'b> {
     pub(super) server: ServerSection,
     pub(super) initializer: Option<Initializer>,
     pub(super) discovery: Option<Discovery>,
+    /// The listeners `subscriptions/listen` holds, and what they may hear of.
+    pub(super) listen: Option<(Arc<crate::subscription::Hub>, crate::subscription::Offers)>,
 }
 
 impl Inputs<'_, '_> {
@@ -88,6 +93,7 @@ impl Inputs<'_, '_> {
             catalogue: Catalogue::default(),
             param_headers: HashMap::new(),
             all: Vec::new(),
+            hub: None,
         };
         self.tools(union.tools, &mut built, errors);
         let prompt_guards = self.prompts(union.prompts, &mut built, errors);
@@ -429,6 +435,15 @@ impl Inputs<'_, '_> {
         self.single::<SetLevel>(maintenance.clone(), true, built);
         self.single::<Subscribe>(maintenance.clone(), true, built);
         self.single::<Unsubscribe>(maintenance, true, built);
+        if let Some((hub, offers)) = self.listen.take() {
+            built.hub = Some(hub.clone());
+            let listen = crate::subscription::Listen {
+                hub,
+                offers,
+                reads: built.routes.get(Era::Modern, ReadResource::NAME).cloned(),
+            };
+            self.single::<SubscriptionsListen>(Arc::new(listen), true, built);
+        }
     }
 
     fn single<M: Method>(

@@ -11,13 +11,13 @@ pub const TRIGGERED: &str = "Mutation triggered";
 /// Triggers a tools/list_changed notification.
 #[tool]
 pub async fn test_trigger_tool_change(ctx: RequestContext) -> &'static str {
-    ctx.changes().publish(Change::ToolsListChanged);
+    ctx.changes().publish(Change::tools_list_changed());
     TRIGGERED
 }
 
 /// Triggers a prompts/list_changed notification.
 #[tool]
 pub async fn test_trigger_prompt_change(ctx: RequestContext) -> &'static str {
-    ctx.changes().publish(Change::PromptsListChanged);
+    ctx.changes().publish(Change::prompts_list_changed());
     TRIGGERED
 }

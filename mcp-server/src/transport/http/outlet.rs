@@ -7,7 +7,7 @@
 //! `Last-Event-ID`; modern streams carry no ids.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
@@ -94,6 +94,8 @@ pub(crate) struct Outlet {
     state: Mutex<State>,
     ready: Notify,
     stream: Option<(Arc<Streams>, u64)>,
+    /// Frames handed to the reader and not read yet.
+    unread: Arc<AtomicUsize>,
 }
 
 enum State {
@@ -117,6 +119,7 @@ impl Outlet {
             state: Mutex::new(State::Holding(Vec::new())),
             ready: Notify::new(),
             stream,
+            unread: Arc::new(AtomicUsize::new(0)),
         })
     }
 
@@ -153,19 +156,27 @@ impl Outlet {
         matches!(&*lock(&self.state), State::Holding(held) if !held.is_empty())
     }
 
+    /// Frames handed to the reader and not read yet.
+    pub(crate) fn unread(&self) -> usize {
+        self.unread.load(Ordering::Acquire)
+    }
+
     /// Starts the stream: a priming event on a legacy session, then what
-    /// was held back; returns what the response body reads.
+    /// was held back; returns what the response body reads, and the count
+    /// of unread frames it lowers as it reads.
     pub(crate) fn start_stream(
         self: &Arc<Self>,
         retry: Duration,
-    ) -> mpsc::UnboundedReceiver<Bytes> {
+    ) -> (mpsc::UnboundedReceiver<Bytes>, Arc<AtomicUsize>) {
         let (frames, reader) = mpsc::unbounded_channel();
         let mut state = lock(&self.state);
         if let Some((streams, number)) = &self.stream {
             // Only a stream can break and be resumed: a JSON answer is not remembered.
             streams.register(*number, self);
             let id = streams.append(*number, b"");
-            let _ = frames.send(sse::priming(&id, retry.as_millis()));
+            if frames.send(sse::priming(&id, retry.as_millis())).is_ok() {
+                self.unread.fetch_add(1, Ordering::AcqRel);
+            }
         }
         let held = match std::mem::replace(&mut *state, State::Streaming(Some(frames))) {
             State::Holding(held) => held,
@@ -176,7 +187,7 @@ impl Outlet {
                 self.deliver(reader, &message);
             }
         }
-        reader
+        (reader, self.unread.clone())
     }
 
     /// Sends the response and closes the stream.
@@ -206,11 +217,13 @@ impl Outlet {
             .stream
             .as_ref()
             .map(|(streams, number)| streams.append(*number, message));
-        if let Some(frames) = reader
-            && frames.send(sse::event(id.as_deref(), message)).is_err()
-        {
-            // The reader went away; a legacy client may come back for the rest.
-            *reader = None;
+        if let Some(frames) = reader {
+            if frames.send(sse::event(id.as_deref(), message)).is_err() {
+                // The reader went away; a legacy client may come back for the rest.
+                *reader = None;
+            } else {
+                self.unread.fetch_add(1, Ordering::AcqRel);
+            }
         }
     }
 }
@@ -223,5 +236,9 @@ impl NotificationSink for OutletSink {
         if let Ok(bytes) = serde_json::to_vec(&notification) {
             self.0.send(bytes);
         }
+    }
+
+    fn backlog(&self) -> usize {
+        self.0.unread()
     }
 }

@@ -3,6 +3,7 @@
 //! the response; a notification or a client's response gets `202`.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::{Request as HttpRequest, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
@@ -451,21 +452,42 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
         done,
     } = call;
     let id = request.id.clone();
-    // The permit is held while the handler runs.
-    let Ok(permit) = endpoint.running.clone().try_acquire_owned() else {
+    let era = caller.era_for(&request.method);
+    // A listen stream is long-lived by design: it holds no request permit
+    // (the listeners have their own cap) and no timeout cuts it.
+    let listen = era == Era::Modern && request.method == "subscriptions/listen";
+    if listen && mode == Mode::Json {
         return response::error(
-            StatusCode::SERVICE_UNAVAILABLE,
+            StatusCode::NOT_ACCEPTABLE,
             Some(id),
-            ErrorObject::internal_error(format!(
-                "Server busy: {} requests are already running; retry later",
-                endpoint.config.max_concurrent
-            )),
+            ErrorObject::invalid_request(
+                "subscriptions/listen answers with a stream: Accept must include text/event-stream",
+            ),
         );
+    }
+    // The permit is held while the handler runs.
+    let permit = if listen {
+        None
+    } else {
+        let Ok(permit) = endpoint.running.clone().try_acquire_owned() else {
+            return response::error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                Some(id),
+                ErrorObject::internal_error(format!(
+                    "Server busy: {} requests are already running; retry later",
+                    endpoint.config.max_concurrent
+                )),
+            );
+        };
+        Some(permit)
     };
     let guard = cancel_on_close.map(CancellationToken::drop_guard);
-    let era = caller.era_for(&request.method);
     let server = endpoint.server.clone();
-    let timeout = endpoint.config.request_timeout;
+    let timeout = if listen {
+        Duration::MAX
+    } else {
+        endpoint.config.request_timeout
+    };
     let mut running = tokio::spawn(async move {
         let token = caller.cancellation.clone();
         let answer =
@@ -529,7 +551,8 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
         // Done, but something went out first: the answer follows it on a stream.
         other => other,
     };
-    let frames = outlet.start_stream(endpoint.config.retry);
+    let (frames, unread) = outlet.start_stream(endpoint.config.retry);
+    let keep_alive = listen.then_some(endpoint.config.keep_alive);
     let streaming = outlet.clone();
     tokio::spawn(async move {
         let answer = match finished {
@@ -543,7 +566,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
         streaming.finish(&bytes);
     });
     drop(outlet);
-    sse::response(sse::body(frames, guard))
+    sse::response(sse::counted_body(frames, unread, keep_alive, guard))
 }
 
 /// A handler's answer (the server answers a panic like any failure; a task

@@ -2,6 +2,9 @@
 //! from a channel.
 
 use std::convert::Infallible;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderValue, header};
@@ -41,6 +44,34 @@ pub(crate) fn body<H: Send + 'static>(frames: mpsc::UnboundedReceiver<Bytes>, he
         let frame = frames.recv().await?;
         Some((Ok::<_, Infallible>(frame), (frames, held)))
     });
+    Body::from_stream(stream)
+}
+
+/// A response body like [`body`], for a POST's stream: lowers `unread` for
+/// each frame it reads, and sends a keep-alive comment whenever nothing was
+/// sent for `keep_alive`, when given.
+pub(crate) fn counted_body<H: Send + 'static>(
+    frames: mpsc::UnboundedReceiver<Bytes>,
+    unread: Arc<AtomicUsize>,
+    keep_alive: Option<Duration>,
+    held: H,
+) -> Body {
+    let stream = futures_util::stream::unfold(
+        (frames, unread, held),
+        move |(mut frames, unread, held)| async move {
+            let frame = match keep_alive {
+                None => frames.recv().await?,
+                Some(idle) => match tokio::time::timeout(idle, frames.recv()).await {
+                    Ok(frame) => frame?,
+                    Err(_) => return Some((Ok(self::keep_alive()), (frames, unread, held))),
+                },
+            };
+            let _ = unread.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                Some(n.saturating_sub(1))
+            });
+            Some((Ok::<_, Infallible>(frame), (frames, unread, held)))
+        },
+    );
     Body::from_stream(stream)
 }
 

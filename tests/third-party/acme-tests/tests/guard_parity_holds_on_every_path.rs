@@ -720,7 +720,7 @@ async fn a_subscription_to_a_hidden_resource_is_never_notified_like_an_unknown_o
     }
     let told = |uri: &str| {
         client
-            .notification_for(&mcp_server::sink::Change::ResourceUpdated(uri.into()))
+            .notification_for(&mcp_server::sink::Change::resource_updated(uri))
             .is_some()
     };
     // Accepted like the subscription to a URI nothing serves (whose updates
@@ -738,10 +738,46 @@ async fn a_subscription_to_a_hidden_resource_is_never_notified_like_an_unknown_o
         .unwrap();
     assert!(
         admin
-            .notification_for(&mcp_server::sink::Change::ResourceUpdated(
-                "notes-admin://all".into()
+            .notification_for(&mcp_server::sink::Change::resource_updated(
+                "notes-admin://all"
             ))
             .is_some()
+    );
+}
+
+#[tokio::test]
+async fn a_listener_is_never_granted_nor_told_of_a_hidden_resource() {
+    let server = builder().build();
+    let watched = json!({"resourceSubscriptions": ["notes-admin://all", "notes://ada"]});
+    let mut anonymous = anonymous(&server).listen(watched.clone());
+    let ack = anonymous.next().await.unwrap();
+    assert_eq!(ack.method, "notifications/subscriptions/acknowledged");
+    let ack: Value = serde_json::from_str(ack.params.unwrap().get()).unwrap();
+    assert_eq!(
+        ack["notifications"],
+        json!({"resourceSubscriptions": ["notes://ada"]}),
+        "the hidden resource is not granted"
+    );
+    let mut admin = admin(&server).listen(watched);
+    let ack = admin.next().await.unwrap();
+    let ack: Value = serde_json::from_str(ack.params.unwrap().get()).unwrap();
+    assert_eq!(
+        ack["notifications"]["resourceSubscriptions"],
+        json!(["notes-admin://all", "notes://ada"])
+    );
+    server
+        .changes()
+        .publish(mcp_server::sink::Change::resource_updated(
+            "notes-admin://all",
+        ));
+    let told = admin.next().await.unwrap();
+    assert_eq!(told.method, "notifications/resources/updated");
+    assert!(
+        anonymous
+            .next_within(std::time::Duration::from_millis(100))
+            .await
+            .is_none(),
+        "a hidden resource's update reached a listener"
     );
 }
 
