@@ -115,4 +115,6 @@ mod guides {
     struct ExtensionAuthor;
     #[doc = include_str!("../../docs/transports.md")]
     struct Transports;
+    #[doc = include_str!("../../docs/rounds-and-subscriptions.md")]
+    struct RoundsAndSubscriptions;
 }

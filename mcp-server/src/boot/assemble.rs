@@ -199,7 +199,10 @@ fn freeze(
         .expect("the framework declares the change sink seam");
     let runtime = Runtime {
         changes: Arc::new(Fanout::new(
-            built.hub.clone().expect("the routes hold the listeners' hub"),
+            built
+                .hub
+                .clone()
+                .expect("the routes hold the listeners' hub"),
             changes,
         )),
         actives: boot.actives.clone(),

@@ -210,6 +210,15 @@ impl Builder {
         self
     }
 
+    /// Sets the secret that seals the `requestState` of multi round-trip
+    /// requests (`server.request_state_key`): 32 bytes or more, the same on
+    /// every instance that may answer another's retry.
+    #[must_use]
+    #[track_caller]
+    pub fn request_state_key(self, secret: impl Into<String>) -> Self {
+        self.setting("server.request_state_key", secret.into())
+    }
+
     /// Adds a registration, as if it were linked.
     #[must_use]
     pub fn register(
