@@ -473,10 +473,15 @@ impl Server {
         if let Some(error) = ctx.take_escalation() {
             return Err(error);
         }
-        // Questions without answers end the request, whatever it returned.
+        // Questions without answers end the request, whatever it returned;
+        // but a target the guards hide answers as an unknown one, even when
+        // an interceptor outside the guards asked something first.
         if let (Some(binding), Some(exchange)) = (&binding, ctx.exchange())
             && let Some(input_required) = exchange.outcome(binding, &self.inner.rounds)
         {
+            if let Some(hidden) = route.hidden(&ctx, params) {
+                return Err(hidden);
+            }
             return Ok(input_required);
         }
         let answer = answer?;

@@ -554,3 +554,71 @@ async fn a_method_that_cannot_answer_input_required_gets_a_clear_error_from_the_
     );
     assert_eq!(values[1], values[0]);
 }
+
+/// Asks the client for a name before the guards run (the outermost stratum).
+struct AsksFirst;
+
+impl mcp_server::interceptor::HandlerInterceptor for AsksFirst {
+    fn intercept<'a>(
+        &'a self,
+        call: mcp_server::interceptor::HandlerCall<'a>,
+        next: mcp_server::interceptor::HandlerNext<'a>,
+    ) -> mcp_server::handler::BoxFuture<'a, Result<mcp_server::interceptor::Settled, ErrorObject>>
+    {
+        Box::pin(async move {
+            let _ = call
+                .ctx()
+                .input("who")
+                .elicit(support::rounds::form("Who?", "name"))
+                .await;
+            next.run(call).await
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_question_asked_outside_the_guards_does_not_reveal_a_hidden_tool() {
+    use mcp_server::customizer::GuardAttacher;
+    use mcp_server::guard::{Decision, guard_fn};
+    use mcp_server::interceptor::Stratum;
+    use mcp_server::registry::Scope;
+    let server = with_survey(support::builder(), Runs::default())
+        .setting("server.request_state_key", SECRET)
+        .register(
+            support::origin("obs", 1),
+            "asks-first",
+            0,
+            mcp_server::registry::Item::HandlerInterceptor {
+                stratum: Stratum::Correlation,
+                scope: Scope::Method("tools/call"),
+                interceptor: Arc::new(AsksFirst),
+            },
+        )
+        .register(
+            support::origin("policy", 1),
+            "nobody-surveys",
+            0,
+            mcp_server::registry::Item::customizer_for::<mcp_server::core::tools::Tool>(
+                "survey",
+                GuardAttacher::new(guard_fn("nobody", |_, _| Decision::deny("nobody"))),
+            ),
+        )
+        .build();
+    let client = client(&server);
+    let hidden = call(&client, survey("tea")).await.unwrap_err();
+    let unknown = call(&client, json!({"name": "no-such-tool", "arguments": {}}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        (hidden.code, hidden.message.replace("survey", "X")),
+        (unknown.code, unknown.message.replace("no-such-tool", "X"))
+    );
+    // A visible tool still gets the interceptor's question.
+    let later = call(&client, json!({"name": "later", "arguments": {}}))
+        .await
+        .unwrap();
+    assert_eq!(
+        later["inputRequests"]["who"]["method"],
+        "elicitation/create"
+    );
+}

@@ -371,3 +371,26 @@ async fn discover_advertises_list_changes_and_resource_subscriptions() {
     assert_eq!(result["capabilities"]["resources"]["listChanged"], true);
     assert!(result["capabilities"].get("prompts").is_none());
 }
+
+#[tokio::test]
+async fn a_listen_request_passes_the_raw_interceptors_like_any_other() {
+    let events = support::Events::default();
+    let server = with_content(builder())
+        .register(
+            origin("audit", 1),
+            "audit",
+            0,
+            Item::RawInterceptor(Arc::new(support::RecordingRaw("audit", events.clone()))),
+        )
+        .build();
+    let mut listening = MemoryClient::new(&server).listen(json!({"toolsListChanged": true}));
+    acknowledged(&mut listening).await;
+    assert_eq!(
+        events.take(),
+        ["before:audit"],
+        "the audit saw the listen request"
+    );
+    server.end_subscriptions();
+    listening.response().await;
+    assert_eq!(events.take(), ["after:audit"]);
+}
