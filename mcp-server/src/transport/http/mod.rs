@@ -104,15 +104,29 @@ pub fn router(server: Server, path: &str, config: HttpConfig) -> Router {
 ///
 /// When the address cannot be bound.
 pub async fn serve(server: Server, addr: SocketAddr) -> std::io::Result<()> {
-    serve_on(
-        TcpListener::bind(addr).await?,
-        router(server, "/mcp", HttpConfig::default()),
-    )
-    .await
+    serve_on(bind(addr)?, router(server, "/mcp", HttpConfig::default())).await
 }
 
-/// Serves a router on a bound listener, with `TCP_NODELAY` on every
-/// connection (small JSON-RPC answers must not wait for Nagle).
+/// Binds `addr` with room for 4,096 connections waiting to be accepted (the
+/// operating system may cap it lower): a burst of clients reconnecting
+/// their listen streams is not dropped and made to retry a second later.
+///
+/// # Errors
+///
+/// When the address cannot be bound.
+pub fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = match addr {
+        SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+        SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(4096)
+}
+
+/// Serves a router on a bound listener, over HTTP/1.1 and HTTP/2 (cleartext
+/// with prior knowledge), with `TCP_NODELAY` on every connection (small
+/// JSON-RPC answers must not wait for Nagle).
 ///
 /// # Errors
 ///
@@ -122,7 +136,8 @@ pub async fn serve_on(listener: TcpListener, app: Router) -> std::io::Result<()>
     let listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    axum::serve(listener, app).await
+    // The router is made into a service once, not once per connection.
+    axum::serve(listener, app.into_make_service()).await
 }
 
 /// The caller's credentials, from `Authorization`.
