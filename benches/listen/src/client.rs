@@ -1,5 +1,7 @@
 //! The client side, over raw HTTP/1.1: a `subscriptions/listen` request
-//! read up to its acknowledgement, and a `tools/call` of `publish`.
+//! read up to its acknowledgement, and a `tools/call` of `publish`; and
+//! what the HTTP/2 client ([`crate::h2`]) shares with it: the listen
+//! request's body and the [`Matcher`].
 //!
 //! Responses are searched as bytes for the methods they carry, whatever
 //! their framing (SSE bodies come chunked): a method name never spans a
@@ -11,7 +13,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 /// The protocol version every request declares.
-const VERSION: &str = "2026-07-28";
+pub(crate) const VERSION: &str = "2026-07-28";
 
 /// The method of a listen stream's first message.
 pub(crate) const ACKNOWLEDGED: &[u8] = b"notifications/subscriptions/acknowledged";
@@ -48,13 +50,18 @@ fn meta() -> String {
     )
 }
 
-/// A listen request for `notifications/tools/list_changed`, with id `id`.
-fn listen_request(port: u16, id: u64) -> Vec<u8> {
-    let body = format!(
+/// The body of a listen request for `notifications/tools/list_changed`,
+/// with id `id`.
+pub(crate) fn listen_body(id: u64) -> String {
+    format!(
         r#"{{"jsonrpc":"2.0","id":{id},"method":"subscriptions/listen","params":{{"_meta":{},"notifications":{{"toolsListChanged":true}}}}}}"#,
         meta()
-    );
-    request(port, "subscriptions/listen", None, &body, false)
+    )
+}
+
+/// A listen request for `notifications/tools/list_changed`, with id `id`.
+fn listen_request(port: u16, id: u64) -> Vec<u8> {
+    request(port, "subscriptions/listen", None, &listen_body(id), false)
 }
 
 /// A call of the tool `publish`, on a connection closed after it.
@@ -67,7 +74,7 @@ fn publish_request(port: u16, id: u64) -> Vec<u8> {
 }
 
 /// A connection on `port`, without Nagle's delay.
-async fn connect(port: u16) -> Result<TcpStream, String> {
+pub(crate) async fn connect(port: u16) -> Result<TcpStream, String> {
     let stream = TcpStream::connect(("127.0.0.1", port))
         .await
         .map_err(|e| format!("connect: {e}"))?;
@@ -153,7 +160,7 @@ pub(crate) struct Matcher {
 }
 
 impl Matcher {
-    fn new(needle: &'static [u8]) -> Self {
+    pub(crate) fn new(needle: &'static [u8]) -> Self {
         Self {
             needle,
             pending: Vec::new(),
@@ -184,7 +191,7 @@ pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// The start of a response, for an error message.
-fn shown(bytes: &[u8]) -> String {
+pub(crate) fn shown(bytes: &[u8]) -> String {
     String::from_utf8_lossy(&bytes[..bytes.len().min(400)]).into_owned()
 }
 

@@ -1,22 +1,34 @@
-//! The driver: starts the server as a child process, opens the streams,
-//! measures the child's memory before and after, then times each publish
-//! until every stream has its notification.
+//! The driver: starts the server as a child process, opens the streams
+//! (over HTTP/1.1 or HTTP/2, see [`Protocol`]), measures the child's
+//! memory before and after, then times each publish until every stream has
+//! its notification.
 
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use futures_util::StreamExt;
+use hyper::body::Incoming;
 use tokio::io::AsyncReadExt;
 use tokio::net::TcpStream;
 use tokio::sync::{Semaphore, mpsc};
 use tokio::task::JoinHandle;
 
 use crate::client::{self, Matcher};
+use crate::h2;
 
-/// Streams being opened at once, well under the server's accept backlog
-/// (4,096 in `serve` mode).
+/// Streams (and HTTP/2 connections) being opened at once, well under the
+/// server's accept backlog (4,096: `transport::http::bind`).
 const OPENING_AT_ONCE: usize = 256;
+
+/// Streams on one HTTP/2 connection unless `STREAMS_PER_CONNECTION` says.
+const DEFAULT_STREAMS_PER_CONNECTION: usize = 100;
+
+/// The concurrent streams hyper's HTTP/2 server allows on one connection
+/// (its default `max_concurrent_streams`, which `axum::serve` keeps):
+/// streams beyond it would wait for a free one, for ever.
+const SERVER_MAX_STREAMS_PER_CONNECTION: usize = 200;
 
 /// Streams opened, published to, and closed before the baseline is read,
 /// so it includes what serving the first streams allocates once.
@@ -31,10 +43,55 @@ const OPEN_TIMEOUT: Duration = Duration::from_secs(300);
 /// How long one round may take to reach every stream.
 const ROUND_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// How the listen streams travel: `PROTOCOL=h1` (the default) or `h2`.
+/// The publishes go over HTTP/1.1 either way, a fresh connection each.
+#[derive(Debug, Clone, Copy)]
+enum Protocol {
+    /// Each stream on its own HTTP/1.1 connection.
+    Http1,
+    /// HTTP/2 with prior knowledge (h2c), at most `per_connection` streams
+    /// on each connection (`STREAMS_PER_CONNECTION`).
+    Http2 { per_connection: usize },
+}
+
+impl Protocol {
+    /// From `PROTOCOL` and `STREAMS_PER_CONNECTION`.
+    fn from_env() -> Result<Self, String> {
+        let per_connection = match std::env::var("STREAMS_PER_CONNECTION") {
+            Ok(n) => match n.trim().replace('_', "").parse::<usize>() {
+                Ok(n) if (1..=SERVER_MAX_STREAMS_PER_CONNECTION).contains(&n) => n,
+                _ => {
+                    return Err(format!(
+                        "STREAMS_PER_CONNECTION={n}: give a number from 1 to \
+                         {SERVER_MAX_STREAMS_PER_CONNECTION} (the server allows \
+                         {SERVER_MAX_STREAMS_PER_CONNECTION} concurrent streams on a connection)"
+                    ));
+                }
+            },
+            Err(_) => DEFAULT_STREAMS_PER_CONNECTION,
+        };
+        match std::env::var("PROTOCOL").unwrap_or_default().trim() {
+            "" | "h1" => Ok(Self::Http1),
+            "h2" => Ok(Self::Http2 { per_connection }),
+            other => Err(format!("PROTOCOL={other}: give h1 or h2")),
+        }
+    }
+
+    /// The connections that carry `streams` streams.
+    fn connections(self, streams: usize) -> usize {
+        match self {
+            Self::Http1 => streams,
+            Self::Http2 { per_connection } => streams.div_ceil(per_connection),
+        }
+    }
+}
+
 /// Runs the benchmark with `streams` streams and `rounds` publishes.
 pub(crate) fn run(streams: usize, rounds: usize) -> Result<(), String> {
+    let protocol = Protocol::from_env()?;
     let limit = open_file_limit()?;
-    let needed = streams as u64 + WARM_UP_STREAMS as u64 + SPARE_FILES;
+    let needed = (protocol.connections(streams) + protocol.connections(WARM_UP_STREAMS)) as u64
+        + SPARE_FILES;
     if limit.is_some_and(|soft| soft < needed) {
         return Err(format!(
             "the open-file limit is {} but {streams} streams need {needed} on each side; \
@@ -72,8 +129,10 @@ pub(crate) fn run(streams: usize, rounds: usize) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the driver's runtime: {e}"))?;
-    let report = runtime.block_on(measure(&mut server, port, streams, rounds))?;
+    let (carried, report) =
+        runtime.block_on(measure(&mut server, port, streams, rounds, protocol))?;
     println!("server: {}", crate::serve::variant());
+    println!("protocol: {carried}");
     println!(
         "open-file limit: {}",
         limit.map_or("unlimited".to_owned(), |l| l.to_string())
@@ -300,39 +359,107 @@ impl Shared {
     }
 }
 
-/// Reads a stream until it ends, noting each notification's arrival.
-async fn hear(mut stream: TcpStream, mut matcher: Matcher, mut heard: usize, shared: Arc<Shared>) {
-    let mut buf = vec![0u8; 2048];
-    loop {
-        let n = match stream.read(&mut buf).await {
-            Ok(0) | Err(_) => break,
-            Ok(n) => n,
-        };
-        let now = Instant::now();
-        for _ in 0..matcher.feed(&buf[..n]) {
+/// An acknowledged listen stream.
+enum Listening {
+    /// Its own HTTP/1.1 connection, read raw.
+    Http1(TcpStream),
+    /// Its response body, on a shared HTTP/2 connection.
+    Http2(Incoming),
+}
+
+/// Reads a stream until it ends, noting each notification's arrival: the
+/// instant the bytes carrying it were handed over (by the socket's `read`,
+/// or by hyper as a DATA frame's payload).
+async fn hear(stream: Listening, mut matcher: Matcher, mut heard: usize, shared: Arc<Shared>) {
+    let mut note = |bytes: &[u8], now: Instant| {
+        for _ in 0..matcher.feed(bytes) {
             shared.heard(heard, now);
             heard += 1;
+        }
+    };
+    match stream {
+        Listening::Http1(mut stream) => {
+            let mut buf = vec![0u8; 2048];
+            loop {
+                let n = match stream.read(&mut buf).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => n,
+                };
+                note(&buf[..n], Instant::now());
+            }
+        }
+        Listening::Http2(mut body) => {
+            while let Some(data) = h2::next_data(&mut body).await {
+                note(&data, Instant::now());
+            }
         }
     }
     shared.closed.fetch_add(1, Ordering::AcqRel);
 }
 
 /// Streams opened: how many were acknowledged, how long opening took, the
-/// first few failures, and the tasks that hear them (aborting one closes
-/// its stream).
+/// first few failures, the tasks that hear them (aborting one closes its
+/// stream), and the HTTP/2 connections that carry them.
 struct Opened {
     acknowledged: usize,
     took: Duration,
-    /// Each acknowledged stream's time from connecting to its acknowledgement.
+    /// Each acknowledged stream's time from connecting (HTTP/1.1) or
+    /// sending its request (HTTP/2) to its acknowledgement.
     handshakes: Vec<Duration>,
     failures: Vec<String>,
     tasks: Vec<JoinHandle<()>>,
+    /// The HTTP/2 connections made (none over HTTP/1.1).
+    connections: Vec<h2::Connection>,
+}
+
+impl Opened {
+    /// Closes every stream and connection.
+    fn close(self) {
+        for task in self.tasks {
+            task.abort();
+        }
+        for connection in self.connections {
+            connection.dispatch.abort();
+        }
+    }
 }
 
 /// Opens `count` streams (ids from `first_id`), each then heard into
-/// `shared` by its own task.
-async fn open(port: u16, count: usize, first_id: u64, shared: &Arc<Shared>) -> Opened {
+/// `shared` by its own task; over HTTP/2, on connections made first, the
+/// streams spread over them in turn.
+async fn open(
+    port: u16,
+    count: usize,
+    first_id: u64,
+    shared: &Arc<Shared>,
+    protocol: Protocol,
+) -> Opened {
     let start = Instant::now();
+    let mut failures = Vec::new();
+    // Over HTTP/2, the connections, each made or why not.
+    let mut slots: Vec<Result<hyper::client::conn::http2::SendRequest<_>, String>> = Vec::new();
+    let mut connections = Vec::new();
+    if let Protocol::Http2 { .. } = protocol {
+        let made: Vec<_> = futures_util::stream::iter(0..protocol.connections(count))
+            .map(|_| h2::connect(port))
+            .buffered(OPENING_AT_ONCE)
+            .collect()
+            .await;
+        for connection in made {
+            match connection {
+                Ok(connection) => {
+                    slots.push(Ok(connection.sender.clone()));
+                    connections.push(connection);
+                }
+                Err(e) => {
+                    if failures.len() < 5 {
+                        failures.push(e.clone());
+                    }
+                    slots.push(Err(e));
+                }
+            }
+        }
+    }
     let gate = Arc::new(Semaphore::new(OPENING_AT_ONCE));
     let (done, mut results) = mpsc::unbounded_channel::<Result<Duration, String>>();
     let mut tasks = Vec::with_capacity(count);
@@ -340,12 +467,30 @@ async fn open(port: u16, count: usize, first_id: u64, shared: &Arc<Shared>) -> O
         let gate = gate.clone();
         let done = done.clone();
         let shared = shared.clone();
+        let id = first_id + i as u64;
+        // `None`: HTTP/1.1, a connection of its own.
+        let mut sender = match slots.get(i % slots.len().max(1)) {
+            None => None,
+            Some(Ok(sender)) => Some(sender.clone()),
+            Some(Err(e)) => {
+                let _ = done.send(Err(format!("stream {id}: no connection: {e}")));
+                continue;
+            }
+        };
         tasks.push(tokio::spawn(async move {
             let permit = gate.acquire_owned().await;
             let began = Instant::now();
-            let opened = client::listen(port, first_id + i as u64).await;
+            let opened = match &mut sender {
+                None => client::listen(port, id)
+                    .await
+                    .map(|(stream, matcher, early)| (Listening::Http1(stream), matcher, early)),
+                Some(sender) => h2::listen(sender, port, id)
+                    .await
+                    .map(|(body, matcher, early)| (Listening::Http2(body), matcher, early)),
+            };
             let handshake = began.elapsed();
             drop(permit);
+            drop(sender);
             match opened {
                 Ok((stream, matcher, early)) => {
                     let _ = done.send(Ok(handshake));
@@ -358,9 +503,9 @@ async fn open(port: u16, count: usize, first_id: u64, shared: &Arc<Shared>) -> O
         }));
     }
     drop(done);
+    drop(slots);
     let mut acknowledged = 0;
     let mut handshakes = Vec::with_capacity(count);
-    let mut failures = Vec::new();
     let mut failed = 0;
     let deadline = tokio::time::Instant::now() + OPEN_TIMEOUT;
     while acknowledged + failed < count {
@@ -392,6 +537,7 @@ async fn open(port: u16, count: usize, first_id: u64, shared: &Arc<Shared>) -> O
         handshakes,
         failures,
         tasks,
+        connections,
     }
 }
 
@@ -451,27 +597,27 @@ async fn wait_for(server: &mut Server, port: u16) -> Result<(), String> {
     Err(format!("nothing answers on port {port} after 10 s"))
 }
 
-/// The whole measurement; the report.
+/// The whole measurement: how the streams were carried, and the report.
 async fn measure(
     server: &mut Server,
     port: u16,
     streams: usize,
     rounds: usize,
-) -> Result<String, String> {
+    protocol: Protocol,
+) -> Result<(String, String), String> {
     use std::fmt::Write as _;
     wait_for(server, port).await?;
     let pid = server.pid()?;
 
-    // Warm-up: a few streams opened, published to, and let go of.
+    // Warm-up: a few streams opened, published to, and let go of (with
+    // their HTTP/2 connection).
     let warm = Shared::new(1);
-    let warmed = open(port, WARM_UP_STREAMS, 1_000_000_000, &warm).await;
+    let warmed = open(port, WARM_UP_STREAMS, 1_000_000_000, &warm, protocol).await;
     if warmed.acknowledged < WARM_UP_STREAMS {
         return Err(format!("warm-up streams failed: {:?}", warmed.failures));
     }
     publish(port, 1, &warm, 0, warmed.acknowledged).await?;
-    for task in warmed.tasks {
-        task.abort();
-    }
+    warmed.close();
     tokio::time::sleep(Duration::from_millis(500)).await;
     let baseline = Memory::of(pid)?;
 
@@ -482,7 +628,22 @@ async fn measure(
         failures,
         mut handshakes,
         tasks: _hearing,
-    } = open(port, streams, 1, &shared).await;
+        connections: carrying,
+    } = open(port, streams, 1, &shared, protocol).await;
+    let carried = match protocol {
+        Protocol::Http1 => format!(
+            "HTTP/1.1, one connection per stream ({held} connections held); \
+             publish over HTTP/1.1, a fresh connection per call"
+        ),
+        Protocol::Http2 { per_connection } => format!(
+            "HTTP/2 with prior knowledge (h2c), {} connections, at most {} streams each \
+             (STREAMS_PER_CONNECTION={per_connection}; the server allows \
+             {SERVER_MAX_STREAMS_PER_CONNECTION}); publish over HTTP/1.1, a fresh \
+             connection per call",
+            carrying.len(),
+            streams.div_ceil(protocol.connections(streams)),
+        ),
+    };
     if let Some(exited) = server.exited() {
         return Err(exited);
     }
@@ -519,7 +680,11 @@ async fn measure(
         .count();
     let _ = writeln!(
         out,
-        "  connect -> acknowledgement: median {}, slowest {}{}",
+        "  {} -> acknowledgement: median {}, slowest {}{}",
+        match protocol {
+            Protocol::Http1 => "connect",
+            Protocol::Http2 { .. } => "request",
+        },
         median(&mut handshakes).map_or("-".into(), ms),
         handshakes.last().copied().map_or("-".into(), ms),
         if slow > 0 {
@@ -572,7 +737,7 @@ async fn measure(
         median(&mut lasts).map_or("- (no round reached every stream)".into(), ms),
         median(&mut firsts).map_or("-".into(), ms),
     );
-    Ok(out)
+    Ok((carried, out))
 }
 
 /// The median, sorting `values`.

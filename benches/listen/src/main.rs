@@ -10,21 +10,25 @@
 //!
 //! The driver starts `listen-bench serve` as a child process, so the
 //! server's resident memory (`VmRSS` in `/proc/<pid>/status`) is its own,
-//! opens the streams over raw HTTP/1.1 connections, then calls the tool
-//! `publish` (which publishes `notifications/tools/list_changed`) once per
-//! round and times its arrival on every stream. Each stream takes a file
-//! descriptor on both sides: run it through `benches/listen/run.sh`, which
-//! raises the open-file limit.
+//! opens the streams, then calls the tool `publish` (which publishes
+//! `notifications/tools/list_changed`) once per round, over HTTP/1.1, and
+//! times its arrival on every stream.
+//!
+//! `PROTOCOL=h1` (the default) opens each stream on its own raw HTTP/1.1
+//! connection: each takes a file descriptor on both sides, so run it
+//! through `benches/listen/run.sh`, which raises the open-file limit.
+//! `PROTOCOL=h2` opens the streams over HTTP/2 with prior knowledge (h2c),
+//! `STREAMS_PER_CONNECTION` (default 100; the server allows 200) on each
+//! connection.
 //!
 //! Variables that change the server: `SERVER_KIND=bare` serves a bare
-//! axum SSE handler instead of the framework (the HTTP stack's floor),
-//! `INTO_MAKE_SERVICE=1` serves with `axum::serve(listener,
-//! app.into_make_service())` instead of `transport::http::serve_on`, and
+//! axum SSE handler instead of the framework (the HTTP stack's floor), and
 //! `SERVER_WRAPPER="heaptrack -o FILE"` runs the server under a profiler
 //! (it is stopped with `SIGINT`, so the profiler writes its data).
 
 mod client;
 mod drive;
+mod h2;
 mod serve;
 
 use std::process::ExitCode;

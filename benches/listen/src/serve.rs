@@ -2,17 +2,15 @@
 //! `publish`, that publishes `notifications/tools/list_changed`, served
 //! over Streamable HTTP at `http://127.0.0.1:PORT/mcp`.
 //!
-//! Two variables change what is served, to tell the framework's share of
-//! the memory from the HTTP stack's:
+//! Either server is bound with `transport::http::bind` (a 4,096 deep
+//! accept queue) and served with `transport::http::serve_on`, so it speaks
+//! HTTP/1.1 and HTTP/2 with prior knowledge (h2c) alike.
 //!
-//! - `SERVER_KIND=bare`: instead of the framework, a bare axum handler
-//!   that answers a listen request with an SSE stream fed by a broadcast
-//!   channel, and a call with a fixed result (the floor: hyper, axum, one
-//!   channel receiver per stream).
-//! - `INTO_MAKE_SERVICE=1`: serves with `axum::serve(listener,
-//!   app.into_make_service())` instead of `transport::http::serve_on`
-//!   (`axum::serve(listener, app)`, which rebuilds the router's route
-//!   table for every connection).
+//! `SERVER_KIND=bare` serves, instead of the framework, a bare axum
+//! handler that answers a listen request with an SSE stream fed by a
+//! broadcast channel, and a call with a fixed result (the floor: hyper,
+//! axum, one channel receiver per stream): it tells the framework's share
+//! of the memory from the HTTP stack's.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -23,39 +21,28 @@ use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{IntoResponse, Response};
-use axum::serve::ListenerExt;
 use mcp_server::contributor::contributor_fn;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
 use mcp_server::sink::Change;
-use mcp_server::transport::http::{HttpConfig, router, serve_on};
+use mcp_server::transport::http::{HttpConfig, bind, router, serve_on};
 use mcp_server::{Server, origin};
 use serde_json::{Value, json};
-use tokio::net::{TcpListener, TcpSocket};
 use tokio::signal::unix::SignalKind;
 use tokio::sync::broadcast;
 
 /// Listeners allowed beyond the streams held, for the warm-up's.
 const SPARE_LISTENERS: usize = 100;
 
-/// What the server process serves, from `SERVER_KIND` and
-/// `INTO_MAKE_SERVICE`, as the report names it.
+/// What the server process serves, from `SERVER_KIND`, as the report
+/// names it.
 pub(crate) fn variant() -> String {
     let kind = if bare() { "bare axum SSE" } else { "framework" };
-    let serving = if into_make_service() {
-        "axum::serve(listener, app.into_make_service())"
-    } else {
-        "transport::http::serve_on"
-    };
-    format!("{kind}, {serving}")
+    format!("{kind}, transport::http::serve_on")
 }
 
 fn bare() -> bool {
     std::env::var("SERVER_KIND").is_ok_and(|k| k == "bare")
-}
-
-fn into_make_service() -> bool {
-    std::env::var("INTO_MAKE_SERVICE").is_ok_and(|v| !v.is_empty() && v != "0")
 }
 
 /// Serves until the process is interrupted (`SIGINT` or `SIGTERM`), then
@@ -72,38 +59,16 @@ pub(crate) fn run(port: u16, streams: usize) -> Result<(), String> {
         .build()
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?
         .block_on(async move {
-            let listener = listener(addr).map_err(|e| format!("cannot bind {addr}: {e}"))?;
+            let listener = bind(addr).map_err(|e| format!("cannot bind {addr}: {e}"))?;
             let mut terminate = tokio::signal::unix::signal(SignalKind::terminate())
                 .map_err(|e| format!("cannot watch SIGTERM: {e}"))?;
-            let served = async move {
-                if into_make_service() {
-                    let listener = listener.tap_io(|tcp| {
-                        let _ = tcp.set_nodelay(true);
-                    });
-                    axum::serve(listener, app.into_make_service()).await
-                } else {
-                    serve_on(listener, app).await
-                }
-            };
+            let served = serve_on(listener, app);
             tokio::select! {
                 served = served => served.map_err(|e| format!("serving on {addr} failed: {e}")),
                 _ = tokio::signal::ctrl_c() => Ok(()),
                 _ = terminate.recv() => Ok(()),
             }
         })
-}
-
-/// Connections waiting to be accepted, at most: `TcpListener::bind` (and
-/// so `transport::http::serve`) allows 128, which a burst of 256 opening
-/// streams overflows (the dropped SYNs are retried a second later).
-const BACKLOG: u32 = 4096;
-
-/// A listener on `addr` with a [`BACKLOG`] deep accept queue.
-fn listener(addr: SocketAddr) -> std::io::Result<TcpListener> {
-    let socket = TcpSocket::new_v4()?;
-    socket.set_reuseaddr(true)?;
-    socket.bind(addr)?;
-    socket.listen(BACKLOG)
 }
 
 /// The server: the tool `publish`, and room for `streams` listeners.

@@ -165,7 +165,7 @@ pub fn responses_to(result: &JsonValue) -> JsonValue {
 /// A server with the survey tools and `secret` as its request-state key.
 pub fn survey_server(secret: &str, runs: Runs) -> Server {
     with_survey(super::builder(), runs)
-        .setting("server.request_state_key", secret)
+        .request_state_key(secret)
         .build()
 }
 
