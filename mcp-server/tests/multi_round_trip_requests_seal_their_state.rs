@@ -64,7 +64,11 @@ async fn several_inputs_are_asked_in_one_round_and_three_rounds_complete_the_cal
 
     let first = first_round(&client, &params).await;
     let requests = first["inputRequests"].as_object().unwrap();
-    assert_eq!(requests.keys().collect::<Vec<_>>(), ["greeting", "name"]);
+    assert_eq!(
+        requests.keys().collect::<Vec<_>>(),
+        ["name", "greeting"],
+        "in the order asked"
+    );
     assert_eq!(requests["name"]["method"], "elicitation/create");
     assert_eq!(requests["name"]["params"]["message"], "Your name?");
     assert_eq!(requests["greeting"]["method"], "sampling/createMessage");

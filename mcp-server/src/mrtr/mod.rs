@@ -11,7 +11,7 @@
 
 pub(crate) mod seal;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
@@ -46,14 +46,17 @@ pub(crate) struct Exchange {
     round: Mutex<Round>,
 }
 
+/// What one run asked and used. Most runs ask nothing: vectors, which cost
+/// nothing until something is pushed.
 #[derive(Default)]
 struct Round {
-    /// Questions without an answer yet, by key: `{method, params}`.
-    asked: BTreeMap<String, JsonValue>,
+    /// Questions without an answer yet, in the order asked: key and
+    /// `{method, params}` (a key asked again replaces its question).
+    asked: Vec<(String, JsonValue)>,
     /// The keys whose answers the handler used.
-    used: BTreeSet<String>,
+    used: Vec<String>,
     /// Keys handed out so far, per kind of input.
-    counters: BTreeMap<&'static str, u32>,
+    counters: Vec<(&'static str, u32)>,
     /// The handler's state for the next round, when it set one.
     carry: Option<JsonValue>,
     /// The handler asked the client to come back later.
@@ -85,7 +88,7 @@ impl Exchange {
         // Most requests are first rounds: skip the parse when neither member
         // can be there.
         let text = params.get();
-        if !text.contains("\"inputResponses\"") && !text.contains("\"requestState\"") {
+        if !retry_members(text.as_bytes()) {
             return Ok(exchange);
         }
         let mut object: JsonObject = serde_json::from_str(text)
@@ -147,22 +150,37 @@ impl Exchange {
     /// The next key for an input of `kind` (`elicitation-1`, `sampling-2`…).
     pub(crate) fn next_key(&self, kind: &'static str) -> String {
         let mut round = lock(&self.round);
-        let n = round.counters.entry(kind).or_insert(0);
-        *n += 1;
+        let n = match round.counters.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                round.counters.push((kind, 1));
+                1
+            }
+        };
         format!("{kind}-{n}")
     }
 
     /// The answer under `key`, if the client gave one.
     pub(crate) fn answer(&self, key: &str) -> Option<JsonValue> {
         let answer = self.answers.get(key)?.clone();
-        lock(&self.round).used.insert(key.to_owned());
+        let mut round = lock(&self.round);
+        if !round.used.iter().any(|k| k == key) {
+            round.used.push(key.to_owned());
+        }
         Some(answer)
     }
 
     /// Records a question without an answer.
     pub(crate) fn ask(&self, key: String, method: &'static str, params: JsonValue) {
         let request = serde_json::json!({ "method": method, "params": params });
-        lock(&self.round).asked.insert(key, request);
+        let mut round = lock(&self.round);
+        match round.asked.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, asked)) => *asked = request,
+            None => round.asked.push((key, request)),
+        }
     }
 
     /// The handler's state from the last round.
@@ -196,7 +214,7 @@ impl Exchange {
         let answers = self
             .answers
             .iter()
-            .filter(|(key, _)| round.used.contains(*key))
+            .filter(|(key, _)| round.used.contains(key))
             .map(|(key, answer)| (key.clone(), answer.clone()))
             .collect();
         let body = StateBody {
@@ -206,7 +224,7 @@ impl Exchange {
             digest: digest(&object),
             principal: binding.principal.map(str::to_owned),
             answers,
-            asked: round.asked.keys().cloned().collect(),
+            asked: round.asked.iter().map(|(key, _)| key.clone()).collect(),
             carried: round.carry.or_else(|| self.carried.clone()),
             expires: seal::unix_seconds(SystemTime::now() + rounds.ttl),
         };
@@ -220,6 +238,22 @@ impl Exchange {
         }
         serde_json::value::to_raw_value(&result).ok()
     }
+}
+
+/// Whether params may hold `inputResponses` or `requestState` (a member
+/// name, or the same text inside a string: then the parse decides).
+fn retry_members(params: &[u8]) -> bool {
+    use std::sync::LazyLock;
+    // Both names hold a capital (`R`, `S`); params without either, most of
+    // them, are passed over in one vectorized scan.
+    if memchr::memchr2(b'R', b'S', params).is_none() {
+        return false;
+    }
+    static RESPONSES: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new(b"\"inputResponses\""));
+    static STATE: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new(b"\"requestState\""));
+    RESPONSES.find(params).is_some() || STATE.find(params).is_some()
 }
 
 /// Refuses a state issued for another request or caller.
