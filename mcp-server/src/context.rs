@@ -121,8 +121,9 @@ struct Inner {
     origin: Option<Arc<Inner>>,
     /// Effects that take hold only if the request is answered without error.
     commits: Mutex<Vec<Box<dyn FnOnce() + Send>>>,
-    /// The multi round-trip exchange of a modern request that may ask.
-    exchange: std::sync::OnceLock<Exchange>,
+    /// The multi round-trip exchange of a modern request that may ask
+    /// (boxed: most contexts, a held listen stream's among them, have none).
+    exchange: std::sync::OnceLock<Box<Exchange>>,
     /// Whether any effect was staged (most requests stage none).
     staged: std::sync::atomic::AtomicBool,
 }
@@ -500,12 +501,12 @@ impl RequestContext {
 
     /// The multi round-trip exchange of this request, once the server set it.
     pub(crate) fn set_exchange(&self, exchange: Exchange) {
-        let _ = self.inner.exchange.set(exchange);
+        let _ = self.inner.exchange.set(Box::new(exchange));
     }
 
     /// The multi round-trip exchange of this request, if it has one.
     pub(crate) fn exchange(&self) -> Option<&Exchange> {
-        self.inner.exchange.get()
+        self.inner.exchange.get().map(|e| &**e)
     }
 
     /// Asks for one input under `key` (or the next key for its kind).

@@ -5,10 +5,13 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock, Weak};
 
-use tokio::sync::{broadcast, mpsc};
+use std::collections::VecDeque;
+
+use tokio::sync::{Notify, broadcast};
 use tokio_util::sync::CancellationToken;
 
 use super::grant::Grant;
+use crate::lock::lock;
 use crate::sink::Change;
 
 /// How a listener's stream ends.
@@ -32,8 +35,30 @@ pub(crate) struct Hub {
 
 struct Entry {
     grant: Arc<Grant>,
-    changes: mpsc::Sender<Arc<Change>>,
-    lagged: Arc<AtomicBool>,
+    queue: Arc<Queue>,
+}
+
+/// One listener's queue: a bounded deque and a wake-up, allocated only as
+/// changes arrive (an idle listener costs a few dozen bytes).
+struct Queue {
+    changes: std::sync::Mutex<VecDeque<Arc<Change>>>,
+    ready: Notify,
+    /// The hub let go of the listener: it fell behind.
+    lagged: AtomicBool,
+}
+
+impl Queue {
+    /// Queues `change`; `false` when `cap` changes already wait.
+    fn push(&self, change: Arc<Change>, cap: usize) -> bool {
+        let mut changes = lock(&self.changes);
+        if changes.len() >= cap {
+            return false;
+        }
+        changes.push_back(change);
+        drop(changes);
+        self.ready.notify_one();
+        true
+    }
 }
 
 impl Hub {
@@ -63,16 +88,15 @@ impl Hub {
                 if !entry.grant.admits(&change) {
                     continue;
                 }
-                if let Err(mpsc::error::TrySendError::Full(_)) =
-                    entry.changes.try_send(change.clone())
-                {
-                    entry.lagged.store(true, Ordering::Release);
+                if !entry.queue.push(change.clone(), self.queue) {
+                    entry.queue.lagged.store(true, Ordering::Release);
+                    entry.queue.ready.notify_one();
                     behind.push(*id);
                 }
             }
         }
         if !behind.is_empty() {
-            // Dropping its sender ends the listener once it drained its queue.
+            // A listener let go of ends once it drained its queue.
             let mut listeners = self
                 .listeners
                 .write()
@@ -92,8 +116,11 @@ impl Hub {
 
     /// A new listener with `grant`; `None` when `cap` listeners are held.
     pub(crate) fn attach(self: &Arc<Self>, grant: Arc<Grant>) -> Option<Listener> {
-        let (sender, changes) = mpsc::channel(self.queue);
-        let lagged = Arc::new(AtomicBool::new(false));
+        let queue = Arc::new(Queue {
+            changes: std::sync::Mutex::new(VecDeque::new()),
+            ready: Notify::new(),
+            lagged: AtomicBool::new(false),
+        });
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         {
             let mut listeners = self
@@ -107,16 +134,14 @@ impl Hub {
                 id,
                 Entry {
                     grant,
-                    changes: sender,
-                    lagged: lagged.clone(),
+                    queue: queue.clone(),
                 },
             );
         }
         Some(Listener {
             id,
             hub: Arc::downgrade(self),
-            changes,
-            lagged,
+            queue,
             ending: self.ending.clone(),
         })
     }
@@ -151,27 +176,34 @@ impl Hub {
 pub(crate) struct Listener {
     id: u64,
     hub: Weak<Hub>,
-    changes: mpsc::Receiver<Arc<Change>>,
-    lagged: Arc<AtomicBool>,
+    queue: Arc<Queue>,
     ending: CancellationToken,
 }
 
 impl Listener {
     /// Whether the hub let the listener go for falling behind.
     pub(crate) fn lagged(&self) -> bool {
-        self.lagged.load(Ordering::Acquire)
+        self.queue.lagged.load(Ordering::Acquire)
     }
 
     /// The next change, or how the stream ends.
     pub(crate) async fn next(&mut self) -> Result<Arc<Change>, Closed> {
-        tokio::select! {
-            biased;
-            () = self.ending.cancelled() => Err(Closed::Ending),
-            change = self.changes.recv() => match change {
-                Some(change) => Ok(change),
-                None if self.lagged.load(Ordering::Acquire) => Err(Closed::Lagged),
-                None => Err(Closed::Ending),
-            },
+        loop {
+            if self.ending.is_cancelled() {
+                return Err(Closed::Ending);
+            }
+            if let Some(change) = lock(&self.queue.changes).pop_front() {
+                return Ok(change);
+            }
+            if self.lagged() {
+                return Err(Closed::Lagged);
+            }
+            // A change pushed since the check left a permit: no wake-up is lost.
+            tokio::select! {
+                biased;
+                () = self.ending.cancelled() => return Err(Closed::Ending),
+                () = self.queue.ready.notified() => {}
+            }
         }
     }
 }

@@ -105,24 +105,30 @@ impl Handler<SubscriptionsListen> for Listen {
                     "subscriptions/listen is a request: it needs an id",
                 ));
             };
-            let request = ListenRequest::new(ctx, &params.notifications);
-            let mut grant = self.core_grant(&request);
-            for (_, processor) in ctx.members::<GrantProcessors>() {
-                processor.grant(&request, &mut grant);
-            }
-            let grant = Arc::new(grant);
-            let Some(mut listener) = self.hub.attach(grant.clone()) else {
-                return Err(ErrorObject::internal_error(format!(
-                    "Too many listeners: {} subscriptions/listen streams are open; retry later",
-                    self.hub.cap()
-                ))
-                .with_data(json!({ "reason": "too_many_listeners" })));
+            // What granting needs is dropped before the stream settles in:
+            // a held stream keeps only its listener and the subscription id.
+            let mut listener = {
+                let request = ListenRequest::new(ctx, &params.notifications);
+                let mut grant = self.core_grant(&request);
+                for (_, processor) in ctx.members::<GrantProcessors>() {
+                    processor.grant(&request, &mut grant);
+                }
+                let filter = grant.to_filter();
+                let Some(listener) = self.hub.attach(Arc::new(grant)) else {
+                    return Err(ErrorObject::internal_error(format!(
+                        "Too many listeners: {} subscriptions/listen streams are open; retry later",
+                        self.hub.cap()
+                    ))
+                    .with_data(json!({ "reason": "too_many_listeners" })));
+                };
+                let ack = json!({ "_meta": { SUBSCRIPTION_ID: &id }, "notifications": filter });
+                if let Ok(ack) = Notification::new("notifications/subscriptions/acknowledged", &ack)
+                {
+                    ctx.notify(ack);
+                }
+                listener
             };
-            let meta = json!({ SUBSCRIPTION_ID: id });
-            let ack = json!({ "_meta": meta, "notifications": grant.to_filter() });
-            if let Ok(ack) = Notification::new("notifications/subscriptions/acknowledged", &ack) {
-                ctx.notify(ack);
-            }
+            drop(params);
             loop {
                 let next = tokio::select! {
                     () = ctx.cancellation().cancelled() => {
@@ -136,7 +142,9 @@ impl Handler<SubscriptionsListen> for Listen {
                     Err(closed) => Err(closed),
                 };
                 match next {
-                    Ok(change) => ctx.notify(change.notification(Some(meta.clone()))),
+                    Ok(change) => {
+                        ctx.notify(change.notification(Some(json!({ SUBSCRIPTION_ID: &id }))));
+                    }
                     Err(Closed::Ending) => {
                         return Ok(SubscriptionsListenResult {
                             meta: SubscriptionsListenResultMeta {

@@ -31,6 +31,7 @@
 
 mod accept;
 mod config;
+mod frames;
 mod headers;
 mod outlet;
 mod post;

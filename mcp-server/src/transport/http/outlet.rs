@@ -11,9 +11,10 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use axum::body::Bytes;
 use mcp_core::jsonrpc::Notification;
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::Notify;
+
+use super::frames::{self, FrameReceiver, FrameSender};
 
 use super::sse;
 use crate::lock::lock;
@@ -68,7 +69,7 @@ impl Streams {
     }
 
     /// Sends the stored events after `last_event_id` to `frames`.
-    pub(crate) fn replay(&self, last_event_id: &str, frames: &mpsc::UnboundedSender<Bytes>) {
+    pub(crate) fn replay(&self, last_event_id: &str, frames: &FrameSender) {
         let Some(replay) = self.events.replay_after(&self.session, last_event_id) else {
             return;
         };
@@ -96,13 +97,15 @@ pub(crate) struct Outlet {
     stream: Option<(Arc<Streams>, u64)>,
     /// Frames handed to the reader and not read yet.
     unread: Arc<AtomicUsize>,
+    /// The response was handed back before any stream started.
+    answered: std::sync::atomic::AtomicBool,
 }
 
 enum State {
     /// Nothing forces a stream yet; what must go out waits here.
     Holding(Vec<Vec<u8>>),
     /// Streaming to the reader of the stream, while there is one.
-    Streaming(Option<mpsc::UnboundedSender<Bytes>>),
+    Streaming(Option<FrameSender>),
     /// The response went out; the stream is closed.
     Done,
 }
@@ -120,6 +123,7 @@ impl Outlet {
             ready: Notify::new(),
             stream,
             unread: Arc::new(AtomicUsize::new(0)),
+            answered: std::sync::atomic::AtomicBool::new(false),
         })
     }
 
@@ -167,8 +171,8 @@ impl Outlet {
     pub(crate) fn start_stream(
         self: &Arc<Self>,
         retry: Duration,
-    ) -> (mpsc::UnboundedReceiver<Bytes>, Arc<AtomicUsize>) {
-        let (frames, reader) = mpsc::unbounded_channel();
+    ) -> (FrameReceiver, Arc<AtomicUsize>) {
+        let (frames, reader) = frames::channel();
         let mut state = lock(&self.state);
         if let Some((streams, number)) = &self.stream {
             // Only a stream can break and be resumed: a JSON answer is not remembered.
@@ -190,6 +194,24 @@ impl Outlet {
         (reader, self.unread.clone())
     }
 
+    /// Sends the response and closes the stream if the stream has started
+    /// (`true`); otherwise notes that the response was handed back.
+    pub(crate) fn finish_if_streaming(&self, response: &[u8]) -> bool {
+        let mut state = lock(&self.state);
+        if let State::Streaming(reader) = &mut *state {
+            self.deliver(reader, response);
+            *state = State::Done;
+            return true;
+        }
+        self.answered.store(true, Ordering::Release);
+        false
+    }
+
+    /// Whether the response was handed back before the stream started.
+    pub(crate) fn answered(&self) -> bool {
+        self.answered.load(Ordering::Acquire)
+    }
+
     /// Sends the response and closes the stream.
     pub(crate) fn finish(&self, response: &[u8]) {
         let mut state = lock(&self.state);
@@ -202,7 +224,7 @@ impl Outlet {
     /// Continues the stream on a new reader after a break: replays what
     /// followed `last_event_id`, then (if the response is still to come)
     /// streams on.
-    pub(crate) fn resume(&self, last_event_id: &str, frames: mpsc::UnboundedSender<Bytes>) {
+    pub(crate) fn resume(&self, last_event_id: &str, frames: FrameSender) {
         let mut state = lock(&self.state);
         if let Some((streams, _)) = &self.stream {
             streams.replay(last_event_id, &frames);
@@ -212,7 +234,7 @@ impl Outlet {
         }
     }
 
-    fn deliver(&self, reader: &mut Option<mpsc::UnboundedSender<Bytes>>, message: &[u8]) {
+    fn deliver(&self, reader: &mut Option<FrameSender>, message: &[u8]) {
         let id = self
             .stream
             .as_ref()

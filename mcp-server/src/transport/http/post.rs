@@ -3,7 +3,6 @@
 //! the response; a notification or a client's response gets `202`.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::extract::{Request as HttpRequest, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
@@ -483,11 +482,10 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     };
     let guard = cancel_on_close.map(CancellationToken::drop_guard);
     let server = endpoint.server.clone();
-    let timeout = if listen {
-        Duration::MAX
-    } else {
-        endpoint.config.request_timeout
-    };
+    if listen {
+        return respond_listen(endpoint, (request, checked, caller), outlet, guard).await;
+    }
+    let timeout = endpoint.config.request_timeout;
     let mut running = tokio::spawn(async move {
         let token = caller.cancellation.clone();
         let answer =
@@ -552,21 +550,96 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
         other => other,
     };
     let (frames, unread) = outlet.start_stream(endpoint.config.retry);
-    let keep_alive = listen.then_some(endpoint.config.keep_alive);
     let streaming = outlet.clone();
     tokio::spawn(async move {
         let answer = match finished {
             Some(answer) => answer,
             None => joined(&mut running).await,
         };
-        let bytes = match answer {
-            Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
-            Err(error) => encode_error(Some(id), error),
-        };
+        let bytes = encoded(id, answer);
         streaming.finish(&bytes);
     });
     drop(outlet);
+    sse::response(sse::counted_body(frames, unread, None, guard))
+}
+
+/// Runs a `subscriptions/listen` request: one task, which delivers the
+/// listen result on the stream itself once the stream has started, so a
+/// held stream costs one task. An answer before anything was streamed (a
+/// refusal) goes out as plain JSON, with its status.
+async fn respond_listen(
+    endpoint: &Arc<Endpoint>,
+    (request, checked, caller): (Request, Option<Checked>, Caller),
+    outlet: Arc<Outlet>,
+    guard: Option<tokio_util::sync::DropGuard>,
+) -> Response {
+    let id = request.id.clone();
+    let server = endpoint.server.clone();
+    let streaming = outlet.clone();
+    let mut running = tokio::spawn(async move {
+        let id = request.id.clone();
+        let answer = server.answer(request, checked, &caller).await;
+        let bytes = encoded(id, answer.clone());
+        // Handed back only when no stream started: the caller answers with it.
+        (!streaming.finish_if_streaming(&bytes)).then_some(answer)
+    });
+    let early = tokio::select! {
+        answer = &mut running => Some(answer),
+        () = outlet.needs_stream() => None,
+    };
+    // Done with nothing sent first: plain JSON. Done with the acknowledgement
+    // waiting: it and the answer go out on the stream.
+    let early = match early {
+        Some(answer) if outlet.holds_messages() => {
+            let (frames, unread) = outlet.start_stream(endpoint.config.retry);
+            if let Ok(Some(answer)) = answer {
+                let bytes = encoded(id, answer);
+                outlet.finish(&bytes);
+            }
+            drop(outlet);
+            return sse::response(sse::counted_body(frames, unread, None, guard));
+        }
+        early => early,
+    };
+    if let Some(answer) = early {
+        if let Some(guard) = guard {
+            guard.disarm();
+        }
+        let answer = answer.ok().flatten().unwrap_or_else(|| {
+            Err(ErrorObject::internal_error(
+                "Internal error: the request ended without an answer",
+            ))
+        });
+        return match answer {
+            Ok(result) => response::json(
+                StatusCode::OK,
+                serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
+            ),
+            Err(error) => response::error(status_of(&error), Some(id), error),
+        };
+    }
+    let (frames, unread) = outlet.start_stream(endpoint.config.retry);
+    if outlet.answered() {
+        // The answer came back just before the stream started: send it on it.
+        if let Ok(Some(answer)) = running.await {
+            let bytes = encoded(id, answer);
+            outlet.finish(&bytes);
+        }
+    }
+    drop(outlet);
+    let keep_alive = Some(endpoint.config.keep_alive);
     sse::response(sse::counted_body(frames, unread, keep_alive, guard))
+}
+
+/// The response to request `id` with `answer`, encoded.
+fn encoded(
+    id: jsonrpc::RequestId,
+    answer: Result<Box<serde_json::value::RawValue>, ErrorObject>,
+) -> Vec<u8> {
+    match answer {
+        Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
+        Err(error) => encode_error(Some(id), error),
+    }
 }
 
 /// A handler's answer (the server answers a panic like any failure; a task

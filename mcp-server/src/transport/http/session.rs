@@ -6,9 +6,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::body::Bytes;
+use super::frames::{FrameSender, WeakFrameSender};
 use mcp_core::jsonrpc::RequestId;
-use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::outlet::Streams;
@@ -94,7 +93,7 @@ pub(crate) struct HttpSession {
     pub(crate) ended: CancellationToken,
     last_seen: Mutex<Instant>,
     pub(crate) running: Running,
-    standalone: Mutex<Option<mpsc::WeakUnboundedSender<Bytes>>>,
+    standalone: Mutex<Option<WeakFrameSender>>,
 }
 
 impl HttpSession {
@@ -124,17 +123,17 @@ impl HttpSession {
     fn standalone_open(&self) -> bool {
         lock(&self.standalone)
             .as_ref()
-            .and_then(mpsc::WeakUnboundedSender::upgrade)
+            .and_then(WeakFrameSender::upgrade)
             .is_some_and(|frames| !frames.is_closed())
     }
 
     /// Makes `frames` the session's one standalone stream; `false` while
     /// another is open (a message goes out on one stream only).
-    pub(crate) fn claim_standalone(&self, frames: &mpsc::UnboundedSender<Bytes>) -> bool {
+    pub(crate) fn claim_standalone(&self, frames: &FrameSender) -> bool {
         let mut standalone = lock(&self.standalone);
         let open = standalone
             .as_ref()
-            .and_then(mpsc::WeakUnboundedSender::upgrade)
+            .and_then(WeakFrameSender::upgrade)
             .is_some_and(|frames| !frames.is_closed());
         if open {
             return false;

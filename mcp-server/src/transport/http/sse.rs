@@ -6,10 +6,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use super::frames::FrameReceiver;
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderValue, header};
 use axum::response::Response;
-use tokio::sync::mpsc;
 
 /// One event: an optional id and one JSON-RPC message on one `data:` line.
 pub(crate) fn event(id: Option<&str>, message: &[u8]) -> Bytes {
@@ -39,7 +39,7 @@ pub(crate) fn keep_alive() -> Bytes {
 /// A response body that yields each frame sent on the channel and ends
 /// when every sender is gone. `held` lives as long as the body: a permit,
 /// a drop guard that cancels the request when the client goes away.
-pub(crate) fn body<H: Send + 'static>(frames: mpsc::UnboundedReceiver<Bytes>, held: H) -> Body {
+pub(crate) fn body<H: Send + 'static>(frames: FrameReceiver, held: H) -> Body {
     let stream = futures_util::stream::unfold((frames, held), |(mut frames, held)| async move {
         let frame = frames.recv().await?;
         Some((Ok::<_, Infallible>(frame), (frames, held)))
@@ -51,7 +51,7 @@ pub(crate) fn body<H: Send + 'static>(frames: mpsc::UnboundedReceiver<Bytes>, he
 /// each frame it reads, and sends a keep-alive comment whenever nothing was
 /// sent for `keep_alive`, when given.
 pub(crate) fn counted_body<H: Send + 'static>(
-    frames: mpsc::UnboundedReceiver<Bytes>,
+    frames: FrameReceiver,
     unread: Arc<AtomicUsize>,
     keep_alive: Option<Duration>,
     held: H,

@@ -4,12 +4,11 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
+use super::frames::{self, FrameSender};
 use axum::extract::{Request as HttpRequest, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use mcp_core::error::ErrorObject;
-use tokio::sync::mpsc;
 
 use super::headers::{self, LAST_EVENT_ID, SESSION_ID};
 use super::response;
@@ -61,7 +60,7 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
         Ok(session) => session,
         Err(response) => return response,
     };
-    let (frames, reader) = mpsc::unbounded_channel();
+    let (frames, reader) = frames::channel();
     let last = headers::text(headers, LAST_EVENT_ID).ok().flatten();
     let stream = last
         .and_then(crate::store::parse_event_id)
@@ -114,11 +113,7 @@ pub(crate) async fn delete(
 
 /// Sends the server's changes on a standalone stream until its reader or
 /// the session goes away, with a keep-alive comment when idle.
-fn forward_changes(
-    endpoint: &Endpoint,
-    session: &Arc<HttpSession>,
-    frames: mpsc::UnboundedSender<Bytes>,
-) {
+fn forward_changes(endpoint: &Endpoint, session: &Arc<HttpSession>, frames: FrameSender) {
     let mut feed = ChangeFeed::new(&endpoint.server, session.connection.clone());
     let session = session.clone();
     let keep_alive = endpoint.config.keep_alive;
