@@ -25,6 +25,7 @@
 
 use std::io;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mcp_core::error::ErrorObject;
 use mcp_core::jsonrpc::{self, Message, Notification};
@@ -106,7 +107,7 @@ where
                     let lines_out = lines_out.clone();
                     Arc::new(Requester {
                         outbound: state.outbound.clone(),
-                        send: move |bytes| lines_out.send(bytes).is_ok(),
+                        send: move |bytes| lines_out.send(bytes),
                     }) as Arc<dyn ClientRequester>
                 };
                 let caller = Caller::on(state.connection.clone())
@@ -202,7 +203,7 @@ async fn next_line<R: AsyncBufRead + Unpin>(
 fn forward_changes(
     server: &Server,
     state: &Arc<State>,
-    lines_out: &mpsc::UnboundedSender<Vec<u8>>,
+    lines_out: &Lines,
 ) -> tokio::task::JoinHandle<()> {
     let mut feed = ChangeFeed::new(server, state.connection.clone());
     let lines_out = lines_out.clone();
@@ -222,37 +223,55 @@ struct State {
     outbound: Arc<Outbound>,
 }
 
-fn send<T: Serialize>(lines_out: &mpsc::UnboundedSender<Vec<u8>>, message: &T) {
+fn send<T: Serialize>(lines_out: &Lines, message: &T) {
     if let Ok(bytes) = serde_json::to_vec(message) {
         let _ = lines_out.send(bytes);
     }
 }
 
+/// The lines on their way to the output, with a count of those not written
+/// yet (a listen stream waits while the client does not read).
+#[derive(Clone)]
+struct Lines {
+    sender: mpsc::UnboundedSender<Vec<u8>>,
+    unwritten: Arc<AtomicUsize>,
+}
+
+impl Lines {
+    /// Queues one line; `false` once the writer is gone.
+    fn send(&self, line: Vec<u8>) -> bool {
+        self.unwritten.fetch_add(1, Ordering::AcqRel);
+        let sent = self.sender.send(line).is_ok();
+        if !sent {
+            self.unwritten.fetch_sub(1, Ordering::AcqRel);
+        }
+        sent
+    }
+}
+
 /// Writes each message on its own line, in the order they are sent.
-fn spawn_writer<W>(
-    mut output: W,
-) -> (
-    mpsc::UnboundedSender<Vec<u8>>,
-    tokio::task::JoinHandle<io::Result<()>>,
-)
+fn spawn_writer<W>(mut output: W) -> (Lines, tokio::task::JoinHandle<io::Result<()>>)
 where
     W: AsyncWrite + Unpin + Send + 'static,
 {
-    let (lines_out, mut lines) = mpsc::unbounded_channel::<Vec<u8>>();
+    let (sender, mut lines) = mpsc::unbounded_channel::<Vec<u8>>();
+    let unwritten = Arc::new(AtomicUsize::new(0));
+    let written = unwritten.clone();
     let writer = tokio::spawn(async move {
         while let Some(mut line) = lines.recv().await {
             line.push(b'\n');
             output.write_all(&line).await?;
             output.flush().await?;
+            written.fetch_sub(1, Ordering::AcqRel);
         }
         Ok(())
     });
-    (lines_out, writer)
+    (Lines { sender, unwritten }, writer)
 }
 
 /// Sends a request's notifications on the output, between responses.
 struct LineSink {
-    lines_out: mpsc::UnboundedSender<Vec<u8>>,
+    lines_out: Lines,
     cancellation: CancellationToken,
 }
 
@@ -262,5 +281,9 @@ impl NotificationSink for LineSink {
         if !self.cancellation.is_cancelled() {
             send(&self.lines_out, &notification);
         }
+    }
+
+    fn backlog(&self) -> usize {
+        self.lines_out.unwritten.load(Ordering::Acquire)
     }
 }
