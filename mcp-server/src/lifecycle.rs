@@ -116,11 +116,7 @@ pub(crate) struct Maintenance {
 impl Maintenance {
     /// Whether the guards hide the resource at `uri` from this caller.
     fn hidden(&self, ctx: &RequestContext, uri: &str) -> bool {
-        let Some(reads) = &self.reads else {
-            return false;
-        };
-        let params = serde_json::value::to_raw_value(&serde_json::json!({ "uri": uri }));
-        params.is_ok_and(|params| reads.hidden(ctx, Some(&params)).is_some())
+        crate::dispatch::hides_resource(self.reads.as_ref(), ctx, uri)
     }
 }
 

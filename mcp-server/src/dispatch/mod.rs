@@ -19,4 +19,4 @@ pub(crate) use resolve::{
     ByName, Completer, Completions, Resolve, Resources, Single, unknown_prompt, unknown_reference,
     unknown_resource, unknown_tool,
 };
-pub(crate) use route::{Route, RouteReport, Routes, Screen};
+pub(crate) use route::{Route, RouteReport, Routes, Screen, hides_resource};

@@ -19,6 +19,21 @@ use crate::interceptor::{Answer, RawAnswer, TypedInterceptor, TypedNext, TypedRe
 use crate::origin::Origin;
 use crate::reply::Reply;
 
+/// Whether the guards of `reads` (the route of `resources/read`) hide the
+/// resource at `uri` from the caller of `ctx`: what a subscription to it,
+/// of either era, may not hear of.
+pub(crate) fn hides_resource(
+    reads: Option<&Arc<dyn Route>>,
+    ctx: &RequestContext,
+    uri: &str,
+) -> bool {
+    let Some(reads) = reads else {
+        return false;
+    };
+    let params = serde_json::value::to_raw_value(&serde_json::json!({ "uri": uri }));
+    params.is_ok_and(|params| reads.hidden(ctx, Some(&params)).is_some())
+}
+
 /// One method, its eras, and its pipeline below the raw layer.
 pub(crate) trait Route: Send + Sync {
     /// The eras in which the method exists.

@@ -73,11 +73,7 @@ impl Listen {
 
     /// Whether the guards hide the resource at `uri` from this caller.
     fn hidden(&self, ctx: &RequestContext, uri: &str) -> bool {
-        let Some(reads) = &self.reads else {
-            return false;
-        };
-        let params = serde_json::value::to_raw_value(&json!({ "uri": uri }));
-        params.is_ok_and(|params| reads.hidden(ctx, Some(&params)).is_some())
+        crate::dispatch::hides_resource(self.reads.as_ref(), ctx, uri)
     }
 
     /// Waits while the client has not read what was sent; `false` when
