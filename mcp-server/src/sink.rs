@@ -18,11 +18,11 @@
 //!
 //! // An extension's own kind: listeners whose filter lists the item hear it.
 //! let status = Change::new(
-//!     "notifications/tasks/status",
-//!     Topic::Item { member: "taskIds".into(), item: "t-1".into() },
+//!     "notifications/jobs/status",
+//!     Topic::Item { member: "jobIds".into(), item: "j-1".into() },
 //! )
-//! .with_params(serde_json::json!({ "taskId": "t-1", "status": "working" }));
-//! assert_eq!(status.notification(None).method, "notifications/tasks/status");
+//! .with_params(serde_json::json!({ "jobId": "j-1", "status": "working" }));
+//! assert_eq!(status.notification(None).method, "notifications/jobs/status");
 //! ```
 
 use std::fmt;

@@ -1,7 +1,7 @@
 //! Grants: what one listener may receive. The framework grants its own
 //! filter members (the list changes the server has, the resources the
 //! caller may see); grant processors, contributed by any crate, grant their
-//! own members (an extension's `taskIds`) and may take back what the
+//! own members (an extension's `jobIds`) and may take back what the
 //! framework granted (a policy that lets no anonymous caller listen for
 //! resource updates).
 
