@@ -339,6 +339,16 @@ impl MemoryClient {
         Ok(result)
     }
 
+    /// A request for `method` with `params`, under this client's next id.
+    fn next_request(&self, method: &str, params: &JsonValue) -> Request {
+        Request {
+            jsonrpc: JsonRpcVersion,
+            id: RequestId::Number(self.next_id.fetch_add(1, Ordering::Relaxed)),
+            method: method.to_owned(),
+            params: Some(serde_json::value::to_raw_value(params).expect("a JSON value serializes")),
+        }
+    }
+
     /// Sends one request and returns its `result`, or its error.
     async fn send_request(
         &self,
@@ -346,14 +356,7 @@ impl MemoryClient {
         params: &JsonValue,
         cancellation: CancellationToken,
     ) -> Result<JsonValue, ErrorObject> {
-        let id = RequestId::Number(self.next_id.fetch_add(1, Ordering::Relaxed));
-        let raw = serde_json::value::to_raw_value(params).expect("a JSON value serializes");
-        let request = Request {
-            jsonrpc: JsonRpcVersion,
-            id,
-            method: method.to_owned(),
-            params: Some(raw),
-        };
+        let request = self.next_request(method, params);
         let response = self
             .server
             .handle_request(request, &self.caller(cancellation))
@@ -378,14 +381,7 @@ impl MemoryClient {
     pub fn listen(&self, notifications: JsonValue) -> Subscription {
         let mut params = json!({ "notifications": notifications });
         self.fill_meta(&mut params);
-        let id = RequestId::Number(self.next_id.fetch_add(1, Ordering::Relaxed));
-        let raw = serde_json::value::to_raw_value(&params).expect("a JSON value serializes");
-        let request = Request {
-            jsonrpc: JsonRpcVersion,
-            id,
-            method: "subscriptions/listen".to_owned(),
-            params: Some(raw),
-        };
+        let request = self.next_request("subscriptions/listen", &params);
         let (sender, notifications) = tokio::sync::mpsc::unbounded_channel();
         let unread = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let cancellation = CancellationToken::new();

@@ -518,13 +518,7 @@ impl RequestContext {
     ) -> Result<R, InputError> {
         if let Err(error) = input::check_declared(&self.inner.client_capabilities, kind) {
             if self.inner.era == Era::Modern {
-                self.escalate(ErrorObject::missing_required_client_capability(
-                    format!(
-                        "Missing required client capability: `{}`",
-                        kind.capability()
-                    ),
-                    kind.required_capabilities(),
-                ));
+                self.escalate(kind.missing());
             }
             return Err(error);
         }

@@ -119,6 +119,14 @@ pub(crate) enum InputKind {
 }
 
 impl InputKind {
+    const ALL: [InputKind; 5] = [
+        InputKind::ElicitForm,
+        InputKind::ElicitUrl,
+        InputKind::Sampling,
+        InputKind::SamplingWithTools,
+        InputKind::Roots,
+    ];
+
     pub(crate) fn of_sampling(params: &CreateMessageRequestParams) -> Self {
         if params.tools.is_some() || params.tool_choice.is_some() {
             Self::SamplingWithTools
@@ -163,8 +171,20 @@ impl InputKind {
         }
     }
 
+    /// The `-32021` error of a request that needs this kind the client did
+    /// not declare.
+    pub(crate) fn missing(self) -> ErrorObject {
+        ErrorObject::missing_required_client_capability(
+            format!(
+                "Missing required client capability: `{}`",
+                self.capability()
+            ),
+            self.required_capabilities(),
+        )
+    }
+
     /// The `requiredCapabilities` of a `-32021` error for this kind.
-    pub(crate) fn required_capabilities(self) -> ClientCapabilities {
+    fn required_capabilities(self) -> ClientCapabilities {
         let value = match self {
             Self::ElicitForm => serde_json::json!({ "elicitation": {} }),
             Self::ElicitUrl => serde_json::json!({ "elicitation": { "url": {} } }),
@@ -212,24 +232,15 @@ where
 /// the client as an error.)
 impl From<InputError> for ErrorObject {
     fn from(error: InputError) -> Self {
-        match error {
-            InputError::MissingCapability(capability) => {
-                let kind = [
-                    InputKind::ElicitForm,
-                    InputKind::ElicitUrl,
-                    InputKind::Sampling,
-                    InputKind::SamplingWithTools,
-                    InputKind::Roots,
-                ]
+        match &error {
+            InputError::MissingCapability(capability) => InputKind::ALL
                 .into_iter()
-                .find(|k| k.capability() == capability)
-                .unwrap_or(InputKind::ElicitForm);
-                ErrorObject::missing_required_client_capability(
-                    format!("Missing required client capability: `{capability}`"),
-                    kind.required_capabilities(),
-                )
-            }
-            other => ErrorObject::internal_error(other.to_string()),
+                .find(|kind| kind.capability() == *capability)
+                .map_or_else(
+                    || ErrorObject::internal_error(error.to_string()),
+                    InputKind::missing,
+                ),
+            _ => ErrorObject::internal_error(error.to_string()),
         }
     }
 }

@@ -43,7 +43,30 @@ pub(crate) struct Exchange {
     answers: BTreeMap<String, JsonValue>,
     /// The handler's state from the last round.
     carried: Option<JsonValue>,
+    /// The target and params digest, when the retry's params were read.
+    bound: Option<Bound>,
     round: Mutex<Round>,
+}
+
+/// What a state binds of the request's params.
+struct Bound {
+    /// The tool or prompt name, or the resource URI.
+    target: String,
+    /// See [`digest`].
+    digest: String,
+}
+
+impl Bound {
+    fn of(params: &JsonObject, target_member: Option<&str>) -> Self {
+        Self {
+            target: target_member
+                .and_then(|m| params.get(m))
+                .and_then(JsonValue::as_str)
+                .unwrap_or_default()
+                .to_owned(),
+            digest: digest(params),
+        }
+    }
 }
 
 /// What one run asked and used. Most runs ask nothing: vectors, which cost
@@ -80,6 +103,7 @@ impl Exchange {
         let mut exchange = Self {
             answers: BTreeMap::new(),
             carried: None,
+            bound: None,
             round: Mutex::new(Round::default()),
         };
         let Some(params) = binding.params else {
@@ -93,6 +117,7 @@ impl Exchange {
         }
         let mut object: JsonObject = serde_json::from_str(text)
             .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))?;
+        let bound = Bound::of(&object, binding.target_member);
         let responses = match object.remove("inputResponses") {
             None => BTreeMap::new(),
             Some(JsonValue::Object(responses)) => {
@@ -126,11 +151,12 @@ impl Exchange {
             // No state: a first round, or a client answering what it
             // guessed; the handler uses only the keys it asks for.
             exchange.answers = responses;
+            exchange.bound = Some(bound);
             return Ok(exchange);
         };
         let body = seal::open(&*rounds.keys, &state, SystemTime::now()).map_err(|r| r.error())?;
-        let target = target_of(&object, binding.target_member);
-        check(&body, binding, &target, &digest(&object)).map_err(|r| r.error())?;
+        check(&body, binding, &bound).map_err(|r| r.error())?;
+        exchange.bound = Some(bound);
         let expires = SystemTime::UNIX_EPOCH + Duration::from_secs(body.expires);
         if !rounds.used.claim(&body.id, expires) {
             return Err(Refusal::Used.error());
@@ -205,12 +231,19 @@ impl Exchange {
         if round.asked.is_empty() && !round.later {
             return None;
         }
-        let mut object = binding
-            .params
-            .and_then(|params| serde_json::from_str::<JsonObject>(params.get()).ok())
-            .unwrap_or_default();
-        object.remove("inputResponses");
-        object.remove("requestState");
+        // A first round's params are read only now that a state is sealed.
+        let read;
+        let bound = match &self.bound {
+            Some(bound) => bound,
+            None => {
+                let params = binding
+                    .params
+                    .and_then(|params| serde_json::from_str::<JsonObject>(params.get()).ok())
+                    .unwrap_or_default();
+                read = Bound::of(&params, binding.target_member);
+                &read
+            }
+        };
         let answers = self
             .answers
             .iter()
@@ -220,8 +253,8 @@ impl Exchange {
         let body = StateBody {
             id: random_id(),
             method: binding.method.to_owned(),
-            target: target_of(&object, binding.target_member),
-            digest: digest(&object),
+            target: bound.target.clone(),
+            digest: bound.digest.clone(),
             principal: binding.principal.map(str::to_owned),
             answers,
             asked: round.asked.iter().map(|(key, _)| key.clone()).collect(),
@@ -257,18 +290,13 @@ fn retry_members(params: &[u8]) -> bool {
 }
 
 /// Refuses a state issued for another request or caller.
-fn check(
-    body: &StateBody,
-    binding: &Binding<'_>,
-    target: &str,
-    digest: &str,
-) -> Result<(), Refusal> {
-    if body.method != binding.method || body.target != target {
+fn check(body: &StateBody, binding: &Binding<'_>, bound: &Bound) -> Result<(), Refusal> {
+    if body.method != binding.method || body.target != bound.target {
         return Err(Refusal::OtherRequest {
             issued_for: format!("{} `{}`", body.method, body.target),
         });
     }
-    if body.digest != digest {
+    if body.digest != bound.digest {
         return Err(Refusal::OtherArguments);
     }
     if body.principal.as_deref() != binding.principal {
@@ -277,45 +305,23 @@ fn check(
     Ok(())
 }
 
-/// The tool or prompt name, or the resource URI, the params name.
-fn target_of(params: &JsonObject, member: Option<&str>) -> String {
-    member
-        .and_then(|m| params.get(m))
-        .and_then(JsonValue::as_str)
-        .unwrap_or_default()
-        .to_owned()
-}
-
-/// SHA-256 over the params without `_meta` (and without the members the
-/// caller removed), members sorted at every depth.
+/// SHA-256 over the params, canonical (members sorted at every depth),
+/// without `_meta` and the members of a retry: the same request whatever
+/// round it is in.
 fn digest(params: &JsonObject) -> String {
-    let salient: JsonObject = params
-        .iter()
-        .filter(|(key, _)| *key != "_meta")
-        .map(|(key, value)| (key.clone(), value.clone()))
-        .collect();
     let mut canonical = String::new();
-    write_canonical(&mut canonical, &JsonValue::Object(salient));
+    write_object(
+        &mut canonical,
+        params,
+        &["_meta", "inputResponses", "requestState"],
+    );
     URL_SAFE_NO_PAD.encode(Sha256::digest(canonical.as_bytes()))
 }
 
 /// Writes `value` as JSON with object members sorted by name.
 fn write_canonical(out: &mut String, value: &JsonValue) {
     match value {
-        JsonValue::Object(object) => {
-            let mut members: Vec<(&String, &JsonValue)> = object.iter().collect();
-            members.sort_by(|a, b| a.0.cmp(b.0));
-            out.push('{');
-            for (i, (key, value)) in members.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_canonical(out, &JsonValue::String(key.clone()));
-                out.push(':');
-                write_canonical(out, value);
-            }
-            out.push('}');
-        }
+        JsonValue::Object(object) => write_object(out, object, &[]),
         JsonValue::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
@@ -328,6 +334,25 @@ fn write_canonical(out: &mut String, value: &JsonValue) {
         }
         scalar => out.push_str(&scalar.to_string()),
     }
+}
+
+/// Writes `object` without the members named in `skip`, sorted by name.
+fn write_object(out: &mut String, object: &JsonObject, skip: &[&str]) {
+    let mut members: Vec<(&String, &JsonValue)> = object
+        .iter()
+        .filter(|(key, _)| !skip.contains(&key.as_str()))
+        .collect();
+    members.sort_by(|a, b| a.0.cmp(b.0));
+    out.push('{');
+    for (i, (key, value)) in members.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&JsonValue::from(key.as_str()).to_string());
+        out.push(':');
+        write_canonical(out, value);
+    }
+    out.push('}');
 }
 
 /// 128 random bits, base64url.

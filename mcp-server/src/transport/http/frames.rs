@@ -49,6 +49,11 @@ impl FrameSender {
         Ok(())
     }
 
+    /// How many frames wait for the receiver.
+    pub(crate) fn queued(&self) -> usize {
+        lock(&self.0.queue).len()
+    }
+
     /// Whether the receiver is gone.
     pub(crate) fn is_closed(&self) -> bool {
         self.0.receiver_gone.load(Ordering::Acquire)

@@ -7,7 +7,7 @@
 //! `Last-Event-ID`; modern streams carry no ids.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
@@ -95,8 +95,6 @@ pub(crate) struct Outlet {
     state: Mutex<State>,
     ready: Notify,
     stream: Option<(Arc<Streams>, u64)>,
-    /// Frames handed to the reader and not read yet.
-    unread: Arc<AtomicUsize>,
     /// The response was handed back before any stream started.
     answered: std::sync::atomic::AtomicBool,
 }
@@ -122,7 +120,6 @@ impl Outlet {
             state: Mutex::new(State::Holding(Vec::new())),
             ready: Notify::new(),
             stream,
-            unread: Arc::new(AtomicUsize::new(0)),
             answered: std::sync::atomic::AtomicBool::new(false),
         })
     }
@@ -160,27 +157,24 @@ impl Outlet {
         matches!(&*lock(&self.state), State::Holding(held) if !held.is_empty())
     }
 
-    /// Frames handed to the reader and not read yet.
+    /// Frames handed to the response body and not read by it yet.
     pub(crate) fn unread(&self) -> usize {
-        self.unread.load(Ordering::Acquire)
+        match &*lock(&self.state) {
+            State::Streaming(Some(reader)) => reader.queued(),
+            _ => 0,
+        }
     }
 
     /// Starts the stream: a priming event on a legacy session, then what
-    /// was held back; returns what the response body reads, and the count
-    /// of unread frames it lowers as it reads.
-    pub(crate) fn start_stream(
-        self: &Arc<Self>,
-        retry: Duration,
-    ) -> (FrameReceiver, Arc<AtomicUsize>) {
+    /// was held back; returns what the response body reads.
+    pub(crate) fn start_stream(self: &Arc<Self>, retry: Duration) -> FrameReceiver {
         let (frames, reader) = frames::channel();
         let mut state = lock(&self.state);
         if let Some((streams, number)) = &self.stream {
             // Only a stream can break and be resumed: a JSON answer is not remembered.
             streams.register(*number, self);
             let id = streams.append(*number, b"");
-            if frames.send(sse::priming(&id, retry.as_millis())).is_ok() {
-                self.unread.fetch_add(1, Ordering::AcqRel);
-            }
+            let _ = frames.send(sse::priming(&id, retry.as_millis()));
         }
         let held = match std::mem::replace(&mut *state, State::Streaming(Some(frames))) {
             State::Holding(held) => held,
@@ -191,7 +185,7 @@ impl Outlet {
                 self.deliver(reader, &message);
             }
         }
-        (reader, self.unread.clone())
+        reader
     }
 
     /// Sends the response and closes the stream if the stream has started
@@ -239,13 +233,11 @@ impl Outlet {
             .stream
             .as_ref()
             .map(|(streams, number)| streams.append(*number, message));
-        if let Some(frames) = reader {
-            if frames.send(sse::event(id.as_deref(), message)).is_err() {
-                // The reader went away; a legacy client may come back for the rest.
-                *reader = None;
-            } else {
-                self.unread.fetch_add(1, Ordering::AcqRel);
-            }
+        if let Some(frames) = reader
+            && frames.send(sse::event(id.as_deref(), message)).is_err()
+        {
+            // The reader went away; a legacy client may come back for the rest.
+            *reader = None;
         }
     }
 }

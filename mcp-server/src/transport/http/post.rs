@@ -452,39 +452,22 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     } = call;
     let id = request.id.clone();
     let era = caller.era_for(&request.method);
-    // A listen stream is long-lived by design: it holds no request permit
-    // (the listeners have their own cap) and no timeout cuts it.
-    let listen = era == Era::Modern && request.method == "subscriptions/listen";
-    if listen && mode == Mode::Json {
-        return response::error(
-            StatusCode::NOT_ACCEPTABLE,
-            Some(id),
-            ErrorObject::invalid_request(
-                "subscriptions/listen answers with a stream: Accept must include text/event-stream",
-            ),
-        );
+    let guard = cancel_on_close.map(CancellationToken::drop_guard);
+    if era == Era::Modern && request.method == "subscriptions/listen" {
+        return respond_listen(endpoint, (request, checked, caller), outlet, mode, guard).await;
     }
     // The permit is held while the handler runs.
-    let permit = if listen {
-        None
-    } else {
-        let Ok(permit) = endpoint.running.clone().try_acquire_owned() else {
-            return response::error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                Some(id),
-                ErrorObject::internal_error(format!(
-                    "Server busy: {} requests are already running; retry later",
-                    endpoint.config.max_concurrent
-                )),
-            );
-        };
-        Some(permit)
+    let Ok(permit) = endpoint.running.clone().try_acquire_owned() else {
+        return response::error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            Some(id),
+            ErrorObject::internal_error(format!(
+                "Server busy: {} requests are already running; retry later",
+                endpoint.config.max_concurrent
+            )),
+        );
     };
-    let guard = cancel_on_close.map(CancellationToken::drop_guard);
     let server = endpoint.server.clone();
-    if listen {
-        return respond_listen(endpoint, (request, checked, caller), outlet, guard).await;
-    }
     let timeout = endpoint.config.request_timeout;
     let mut running = tokio::spawn(async move {
         let token = caller.cancellation.clone();
@@ -549,7 +532,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
         // Done, but something went out first: the answer follows it on a stream.
         other => other,
     };
-    let (frames, unread) = outlet.start_stream(endpoint.config.retry);
+    let frames = outlet.start_stream(endpoint.config.retry);
     let streaming = outlet.clone();
     tokio::spawn(async move {
         let answer = match finished {
@@ -560,75 +543,77 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
         streaming.finish(&bytes);
     });
     drop(outlet);
-    sse::response(sse::counted_body(frames, unread, None, guard))
+    sse::response(sse::body(frames, None, guard))
 }
 
-/// Runs a `subscriptions/listen` request: one task, which delivers the
-/// listen result on the stream itself once the stream has started, so a
-/// held stream costs one task. An answer before anything was streamed (a
-/// refusal) goes out as plain JSON, with its status.
+/// Runs a `subscriptions/listen` request. A listen stream is long-lived by
+/// design: it holds no request permit (the listeners have their own cap),
+/// no timeout cuts it, and one task runs it, which delivers the listen
+/// result on the stream itself once the stream has started. An answer
+/// before anything was streamed (a refusal) goes out as plain JSON, with
+/// its status.
 async fn respond_listen(
     endpoint: &Arc<Endpoint>,
     (request, checked, caller): (Request, Option<Checked>, Caller),
     outlet: Arc<Outlet>,
+    mode: Mode,
     guard: Option<tokio_util::sync::DropGuard>,
 ) -> Response {
     let id = request.id.clone();
+    if mode == Mode::Json {
+        return response::error(
+            StatusCode::NOT_ACCEPTABLE,
+            Some(id),
+            ErrorObject::invalid_request(
+                "subscriptions/listen answers with a stream: Accept must include text/event-stream",
+            ),
+        );
+    }
     let server = endpoint.server.clone();
     let streaming = outlet.clone();
     let mut running = tokio::spawn(async move {
         let id = request.id.clone();
         let answer = server.answer(request, checked, &caller).await;
-        let bytes = encoded(id, answer.clone());
+        let status = answer.as_ref().err().map_or(StatusCode::OK, status_of);
+        let bytes = encoded(id, answer);
         // Handed back only when no stream started: the caller answers with it.
-        (!streaming.finish_if_streaming(&bytes)).then_some(answer)
+        (!streaming.finish_if_streaming(&bytes)).then_some((status, bytes))
     });
+    let ended = |answer: Result<Option<(StatusCode, Vec<u8>)>, _>| {
+        answer.ok().flatten().unwrap_or_else(|| {
+            let error =
+                ErrorObject::internal_error("Internal error: the request ended without an answer");
+            (status_of(&error), encode_error(Some(id.clone()), error))
+        })
+    };
     let early = tokio::select! {
-        answer = &mut running => Some(answer),
+        answer = &mut running => Some(ended(answer)),
         () = outlet.needs_stream() => None,
     };
-    // Done with nothing sent first: plain JSON. Done with the acknowledgement
-    // waiting: it and the answer go out on the stream.
+    // Done with nothing sent first: plain JSON, with its status.
     let early = match early {
-        Some(answer) if outlet.holds_messages() => {
-            let (frames, unread) = outlet.start_stream(endpoint.config.retry);
-            if let Ok(Some(answer)) = answer {
-                let bytes = encoded(id, answer);
-                outlet.finish(&bytes);
+        Some((status, bytes)) if !outlet.holds_messages() => {
+            if let Some(guard) = guard {
+                guard.disarm();
             }
-            drop(outlet);
-            return sse::response(sse::counted_body(frames, unread, None, guard));
+            return response::json(status, bytes);
         }
         early => early,
     };
-    if let Some(answer) = early {
-        if let Some(guard) = guard {
-            guard.disarm();
-        }
-        let answer = answer.ok().flatten().unwrap_or_else(|| {
-            Err(ErrorObject::internal_error(
-                "Internal error: the request ended without an answer",
-            ))
-        });
-        return match answer {
-            Ok(result) => response::json(
-                StatusCode::OK,
-                serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
-            ),
-            Err(error) => response::error(status_of(&error), Some(id), error),
-        };
-    }
-    let (frames, unread) = outlet.start_stream(endpoint.config.retry);
-    if outlet.answered() {
-        // The answer came back just before the stream started: send it on it.
-        if let Ok(Some(answer)) = running.await {
-            let bytes = encoded(id, answer);
-            outlet.finish(&bytes);
-        }
+    let frames = outlet.start_stream(endpoint.config.retry);
+    // Done with the acknowledgement waiting, or the answer came back just
+    // before the stream started: it goes out on the stream.
+    let late = match early {
+        Some(answer) => Some(answer),
+        None if outlet.answered() => Some(ended(running.await)),
+        None => None,
+    };
+    if let Some((_, bytes)) = late {
+        outlet.finish(&bytes);
     }
     drop(outlet);
     let keep_alive = Some(endpoint.config.keep_alive);
-    sse::response(sse::counted_body(frames, unread, keep_alive, guard))
+    sse::response(sse::body(frames, keep_alive, guard))
 }
 
 /// The response to request `id` with `answer`, encoded.

@@ -2,8 +2,6 @@
 //! from a channel.
 
 use std::convert::Infallible;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::frames::FrameReceiver;
@@ -36,42 +34,26 @@ pub(crate) fn keep_alive() -> Bytes {
     Bytes::from_static(b": keep-alive\n\n")
 }
 
-/// A response body that yields each frame sent on the channel and ends
-/// when every sender is gone. `held` lives as long as the body: a permit,
-/// a drop guard that cancels the request when the client goes away.
-pub(crate) fn body<H: Send + 'static>(frames: FrameReceiver, held: H) -> Body {
-    let stream = futures_util::stream::unfold((frames, held), |(mut frames, held)| async move {
-        let frame = frames.recv().await?;
-        Some((Ok::<_, Infallible>(frame), (frames, held)))
-    });
-    Body::from_stream(stream)
-}
-
-/// A response body like [`body`], for a POST's stream: lowers `unread` for
-/// each frame it reads, and sends a keep-alive comment whenever nothing was
-/// sent for `keep_alive`, when given.
-pub(crate) fn counted_body<H: Send + 'static>(
+/// A response body that yields each frame sent on the queue and ends when
+/// every sender is gone, with a keep-alive comment whenever nothing was sent
+/// for `keep_alive`, when given. `held` lives as long as the body: a drop
+/// guard that cancels the request when the client goes away, say.
+pub(crate) fn body<H: Send + 'static>(
     frames: FrameReceiver,
-    unread: Arc<AtomicUsize>,
     keep_alive: Option<Duration>,
     held: H,
 ) -> Body {
-    let stream = futures_util::stream::unfold(
-        (frames, unread, held),
-        move |(mut frames, unread, held)| async move {
+    let stream =
+        futures_util::stream::unfold((frames, held), move |(mut frames, held)| async move {
             let frame = match keep_alive {
                 None => frames.recv().await?,
                 Some(idle) => match tokio::time::timeout(idle, frames.recv()).await {
                     Ok(frame) => frame?,
-                    Err(_) => return Some((Ok(self::keep_alive()), (frames, unread, held))),
+                    Err(_) => self::keep_alive(),
                 },
             };
-            let _ = unread.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
-                Some(n.saturating_sub(1))
-            });
-            Some((Ok::<_, Infallible>(frame), (frames, unread, held)))
-        },
-    );
+            Some((Ok::<_, Infallible>(frame), (frames, held)))
+        });
     Body::from_stream(stream)
 }
 

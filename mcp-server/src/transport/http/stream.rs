@@ -74,7 +74,7 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
             // The stream ended: replay what is kept.
             None => session.streams.replay(last, &frames),
         }
-        return sse::response(sse::body(reader, ()));
+        return sse::response(sse::body(reader, None, ()));
     }
     if !session.claim_standalone(&frames) {
         return response::error(
@@ -90,7 +90,7 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
         session.streams.replay(last, &frames);
     }
     forward_changes(&endpoint, &session, frames);
-    sse::response(sse::body(reader, ()))
+    sse::response(sse::body(reader, None, ()))
 }
 
 /// The number of the standalone stream in event ids.
