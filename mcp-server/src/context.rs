@@ -122,8 +122,10 @@ struct Inner {
     /// Effects that take hold only if the request is answered without error.
     commits: Mutex<Vec<Box<dyn FnOnce() + Send>>>,
     /// The multi round-trip exchange of a modern request that may ask
-    /// (boxed: most contexts, a held listen stream's among them, have none).
-    exchange: std::sync::OnceLock<Box<Exchange>>,
+    /// (shared with a deferred run of its handler that starts inside it).
+    exchange: std::sync::OnceLock<Arc<Exchange>>,
+    /// Set on the context of a deferred run of a handler.
+    deferral: Option<Box<Deferral>>,
     /// Whether any effect was staged (most requests stage none).
     staged: std::sync::atomic::AtomicBool,
 }
@@ -192,6 +194,7 @@ impl RequestContext {
                 commits: Mutex::new(Vec::new()),
                 staged: std::sync::atomic::AtomicBool::new(false),
                 exchange: std::sync::OnceLock::new(),
+                deferral: None,
             }),
         }
     }
@@ -236,9 +239,16 @@ impl RequestContext {
 
     /// The same call for a deferred run of its handler, outside the
     /// request: what it escalates or stages no longer changes the
-    /// request's answer, which may be gone.
+    /// request's answer, which may be gone. It has a cancellation of its
+    /// own, asks no client on a 2026-07-28 request unless its runner gives
+    /// it a requester, and shares the request's multi round-trip exchange
+    /// only while it runs inside the request (see [`Deferral`]).
     pub(crate) fn detached(&self) -> Self {
         let i = &self.inner;
+        let exchange = std::sync::OnceLock::new();
+        if let Some(shared) = i.exchange.get() {
+            let _ = exchange.set(shared.clone());
+        }
         Self {
             inner: Arc::new(Inner {
                 key: i.key,
@@ -249,22 +259,51 @@ impl RequestContext {
                 client_capabilities: i.client_capabilities.clone(),
                 client_info: i.client_info.clone(),
                 principal: i.principal.clone(),
-                cancellation: i.cancellation.clone(),
+                cancellation: CancellationToken::new(),
                 meta: i.meta.clone(),
                 progress: i.progress.clone(),
                 log: i.log.clone(),
                 notifications: i.notifications.clone(),
                 runtime: i.runtime.clone(),
                 connection: i.connection.clone(),
-                requester: i.requester.clone(),
+                requester: match i.era {
+                    Era::Legacy => i.requester.clone(),
+                    Era::Modern => None,
+                },
                 input_timeout: i.input_timeout,
                 escalation: Mutex::new(None),
                 extensions: Mutex::new(HashMap::new()),
                 origin: Some(i.origin.clone().unwrap_or_else(|| self.inner.clone())),
                 commits: Mutex::new(Vec::new()),
                 staged: std::sync::atomic::AtomicBool::new(false),
-                exchange: std::sync::OnceLock::new(),
+                exchange,
+                deferral: Some(Box::default()),
             }),
+        }
+    }
+
+    /// What a deferred run's runner set, on a deferred run's context.
+    pub(crate) fn deferral(&self) -> Option<&Deferral> {
+        self.inner.deferral.as_deref()
+    }
+
+    /// Tells whoever runs this handler that the input it needs before its
+    /// work starts is gathered: a runner that started it inside its
+    /// request (an extension that answers with a task once the work
+    /// starts) answers the request now and lets the handler go on after.
+    /// Input asked after this point no longer belongs to the request's
+    /// multi round-trip exchange; it goes wherever the runner sends it.
+    /// Anywhere else this does nothing.
+    ///
+    /// ```
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// let ctx = mcp_server::RequestContext::for_tests();
+    /// ctx.release_request(); // nobody runs it that way: nothing happens
+    /// # });
+    /// ```
+    pub fn release_request(&self) {
+        if let Some(deferral) = self.deferral() {
+            deferral.release();
         }
     }
 
@@ -463,7 +502,7 @@ impl RequestContext {
     /// round-trip request, as [`carry`](Self::carry) set it; `None` on the
     /// first round, on a legacy session, or when it does not read as a `T`.
     pub fn carried<T: DeserializeOwned>(&self) -> Option<T> {
-        let exchange = self.inner.exchange.get()?;
+        let exchange = self.exchange()?;
         T::deserialize(exchange.carried()?).ok()
     }
 
@@ -472,8 +511,7 @@ impl RequestContext {
     /// nor alter it; keep it small). A no-op on a legacy session, where the
     /// handler simply goes on, and where no round follows.
     pub fn carry<T: serde::Serialize>(&self, value: &T) {
-        if let (Some(exchange), Ok(value)) =
-            (self.inner.exchange.get(), serde_json::to_value(value))
+        if let (Some(exchange), Ok(value)) = (self.exchange(), serde_json::to_value(value))
         {
             exchange.carry(value);
         }
@@ -490,7 +528,7 @@ impl RequestContext {
     /// session, or a method other than `tools/call`, `prompts/get` and
     /// `resources/read`.
     pub fn retry_later(&self) -> Result<(), InputError> {
-        match self.inner.exchange.get() {
+        match self.exchange() {
             Some(exchange) => {
                 exchange.retry_later();
                 Ok(())
@@ -501,12 +539,17 @@ impl RequestContext {
 
     /// The multi round-trip exchange of this request, once the server set it.
     pub(crate) fn set_exchange(&self, exchange: Exchange) {
-        let _ = self.inner.exchange.set(Box::new(exchange));
+        let _ = self.inner.exchange.set(Arc::new(exchange));
     }
 
-    /// The multi round-trip exchange of this request, if it has one.
+    /// The multi round-trip exchange of this request, if it has one; on a
+    /// deferred run, only while the run is inside its request.
     pub(crate) fn exchange(&self) -> Option<&Exchange> {
-        self.inner.exchange.get().map(|e| &**e)
+        let exchange = self.inner.exchange.get()?;
+        match self.deferral() {
+            Some(deferral) if !deferral.inside() => None,
+            _ => Some(exchange),
+        }
     }
 
     /// Asks for one input under `key` (or the next key for its kind).
@@ -522,8 +565,12 @@ impl RequestContext {
             }
             return Err(error);
         }
-        if self.inner.era == Era::Modern {
-            let Some(exchange) = self.inner.exchange.get() else {
+        let runner = self
+            .deferral()
+            .filter(|deferral| !deferral.inside())
+            .and_then(Deferral::requester);
+        if self.inner.era == Era::Modern && runner.is_none() {
+            let Some(exchange) = self.exchange() else {
                 return Err(InputError::NotAllowed(self.inner.method.clone()));
             };
             let key = key.map_or_else(|| exchange.next_key(kind.key_prefix()), str::to_owned);
@@ -542,10 +589,10 @@ impl RequestContext {
             exchange.ask(key, kind.method(), params);
             return Err(InputError::Required);
         }
-        let requester = self.inner.requester.clone().ok_or(InputError::Unavailable(
-            "the transport cannot send requests to the client",
-        ))?;
-        self.wait(input::ask(&*requester, kind.method(), params))
+        let requester = runner.or_else(|| self.inner.requester.clone()).ok_or(
+            InputError::Unavailable("the transport cannot send requests to the client"),
+        )?;
+        self.wait(input::ask(&*requester, key, kind.method(), params))
             .await
     }
 
@@ -566,7 +613,12 @@ impl RequestContext {
     /// Makes the request fail with `error`, whatever its handler returns:
     /// for failures that belong to the protocol, not to the tool.
     pub fn escalate(&self, error: ErrorObject) {
-        let mut slot = lock(&self.inner.escalation);
+        // A deferred run still inside its request fails the request.
+        let inner = match (&self.inner.origin, self.deferral()) {
+            (Some(origin), Some(deferral)) if deferral.inside() => &**origin,
+            _ => &*self.inner,
+        };
+        let mut slot = lock(&inner.escalation);
         slot.get_or_insert(error);
     }
 
@@ -589,6 +641,46 @@ impl RequestContext {
             .get(&TypeId::of::<T>())?
             .downcast_ref::<T>()
             .cloned()
+    }
+}
+
+/// What the runner of a deferred handler run decides: where its input
+/// questions go, and whether the run is still inside its request.
+#[derive(Default)]
+pub(crate) struct Deferral {
+    /// Where the run's input questions go, once it is outside its request.
+    requester: std::sync::OnceLock<Arc<dyn ClientRequester>>,
+    /// Set while the run is inside its request, until the handler releases it.
+    release: Mutex<Option<tokio::sync::oneshot::Sender<()>>>,
+}
+
+impl Deferral {
+    /// Sends the run's input questions to `requester`; the first set wins.
+    pub(crate) fn ask_through(&self, requester: Arc<dyn ClientRequester>) {
+        let _ = self.requester.set(requester);
+    }
+
+    fn requester(&self) -> Option<Arc<dyn ClientRequester>> {
+        self.requester.get().cloned()
+    }
+
+    /// The run starts inside its request; `released` hears when it leaves.
+    pub(crate) fn enter(&self) -> tokio::sync::oneshot::Receiver<()> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        *lock(&self.release) = Some(tx);
+        rx
+    }
+
+    /// Whether the run is inside its request.
+    pub(crate) fn inside(&self) -> bool {
+        lock(&self.release).is_some()
+    }
+
+    /// The run leaves its request.
+    pub(crate) fn release(&self) {
+        if let Some(tx) = lock(&self.release).take() {
+            let _ = tx.send(());
+        }
     }
 }
 

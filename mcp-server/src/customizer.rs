@@ -38,6 +38,7 @@ use mcp_core::meta::Meta;
 use mcp_core::prompts::Prompt;
 use mcp_core::resources::{Resource, ResourceTemplate};
 use mcp_core::tools::Tool;
+use mcp_core::version::Era;
 use serde::Serialize;
 
 use crate::boot::BootContext;
@@ -105,6 +106,15 @@ impl<D, G: Guard> HandlerCustomizer<D> for GuardAttacher<G> {
 pub trait ServerCapabilitiesCustomizer: Send + Sync + 'static {
     /// Edits the capabilities; `boot` has the configuration and selected seams.
     fn customize(&self, capabilities: &mut ServerCapabilities, boot: &BootContext);
+
+    /// Edits the capabilities of one era only, after every customizer's
+    /// [`customize`](Self::customize): what `initialize` answers
+    /// ([`Era::Legacy`]) or what `server/discover` advertises
+    /// ([`Era::Modern`]), for a feature whose negotiation differs between
+    /// them. Does nothing unless overridden.
+    fn customize_era(&self, era: Era, capabilities: &mut ServerCapabilities, boot: &BootContext) {
+        let _ = (era, capabilities, boot);
+    }
 }
 
 /// The descriptor of a contributed JSON-RPC method.

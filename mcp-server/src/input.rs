@@ -41,6 +41,19 @@ pub trait ClientRequester: Send + Sync + 'static {
         method: &'static str,
         params: JsonValue,
     ) -> BoxFuture<'static, Result<JsonValue, InputError>>;
+
+    /// Sends one input request the handler filed under `key`
+    /// (`ctx.input("key")`), or under none: a requester that keeps
+    /// questions by key (a task's) uses it; the default ignores the key.
+    fn request_keyed(
+        &self,
+        key: Option<&str>,
+        method: &'static str,
+        params: JsonValue,
+    ) -> BoxFuture<'static, Result<JsonValue, InputError>> {
+        let _ = key;
+        self.request(method, params)
+    }
 }
 
 /// Why input could not be had from the client.
@@ -199,11 +212,12 @@ impl InputKind {
 /// Encodes params and decodes the answer of one input request.
 pub(crate) async fn ask<P: Serialize, R: DeserializeOwned>(
     requester: &dyn ClientRequester,
+    key: Option<&str>,
     method: &'static str,
     params: &P,
 ) -> Result<R, InputError> {
     let params = serde_json::to_value(params).map_err(|e| InputError::Malformed(e.to_string()))?;
-    let answer = requester.request(method, params).await?;
+    let answer = requester.request_keyed(key, method, params).await?;
     serde_json::from_value(answer).map_err(|e| InputError::Malformed(e.to_string()))
 }
 

@@ -45,7 +45,10 @@ pub struct Server {
 
 pub(crate) struct ServerInner {
     pub(crate) info: Implementation,
+    /// What `server/discover` advertises.
     pub(crate) capabilities: ServerCapabilities,
+    /// What `initialize` answers, before a connection adds its own.
+    pub(crate) legacy_capabilities: ServerCapabilities,
     pub(crate) instructions: Option<String>,
     pub(crate) routes: Routes,
     pub(crate) raw: Arc<[Arc<dyn RawInterceptor>]>,
@@ -251,9 +254,19 @@ impl Server {
         &self.inner.info
     }
 
-    /// The server's capabilities.
+    /// The server's capabilities, as `server/discover` advertises them (2026-07-28).
     pub fn capabilities(&self) -> &ServerCapabilities {
         &self.inner.capabilities
+    }
+
+    /// The server's capabilities in one era: for [`Era::Legacy`], what
+    /// `initialize` answers before a connection adds log levels,
+    /// list-change notifications and resource subscriptions.
+    pub fn capabilities_in(&self, era: Era) -> &ServerCapabilities {
+        match era {
+            Era::Modern => &self.inner.capabilities,
+            Era::Legacy => &self.inner.legacy_capabilities,
+        }
     }
 
     /// The instructions for the model, if any.

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use mcp_core::capabilities::{ListChangedCapability, ResourcesCapability, ServerCapabilities};
 use mcp_core::json::JsonObject;
+use mcp_core::version::Era;
 
 use super::chains::ChainBuilder;
 use super::collect::{self, Parts};
@@ -67,6 +68,8 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
 
     let section: ServerSection = boot.section();
     let capabilities = capabilities(&union, &parts, &boot);
+    let legacy_capabilities = of_era(&capabilities, Era::Legacy, &parts, &boot);
+    let capabilities = of_era(&capabilities, Era::Modern, &parts, &boot);
     let hub = Arc::new(Hub::new(section.max_listeners, section.listener_queue));
     let built = Inputs {
         boot: &boot,
@@ -78,7 +81,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         typed: std::mem::take(&mut parts.typed),
         initializer: Some(Initializer::new(
             info.clone(),
-            capabilities.clone(),
+            legacy_capabilities.clone(),
             section.instructions.clone(),
         )),
         discovery: Some(Discovery::new(
@@ -115,7 +118,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
 
     let server = freeze(
         info,
-        capabilities,
+        [capabilities, legacy_capabilities],
         section,
         built,
         selections,
@@ -170,10 +173,26 @@ fn capabilities(union: &Union, parts: &Parts, boot: &BootContext) -> ServerCapab
     capabilities
 }
 
+/// What the server offers in one era: the customizers' edits for that era.
+fn of_era(
+    capabilities: &ServerCapabilities,
+    era: Era,
+    parts: &Parts,
+    boot: &BootContext,
+) -> ServerCapabilities {
+    let mut capabilities = capabilities.clone();
+    for customizer in &parts.customizers {
+        if let CustomizerTarget::Capabilities(c) = &customizer.target {
+            c.customize_era(era, &mut capabilities, boot);
+        }
+    }
+    capabilities
+}
+
 /// Freezes what boot assembled into one server.
 fn freeze(
     info: mcp_core::content::Implementation,
-    capabilities: ServerCapabilities,
+    [capabilities, legacy_capabilities]: [ServerCapabilities; 2],
     section: ServerSection,
     built: Built,
     selections: Vec<crate::seam::Selection>,
@@ -221,6 +240,7 @@ fn freeze(
         server_info_member,
         info,
         capabilities,
+        legacy_capabilities,
         instructions: section.instructions,
         routes: built.routes,
         raw: parts.raw.iter().map(|(_, r)| r.clone()).collect(),

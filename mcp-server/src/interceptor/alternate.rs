@@ -6,10 +6,13 @@ use std::sync::Arc;
 
 use mcp_core::error::ErrorObject;
 
+use tokio_util::sync::CancellationToken;
+
 use super::answer::{Authorized, Settled};
 use super::chain::{ErasedChain, ErasedInvoke, ErasedValue, HandlerCall};
 use crate::context::RequestContext;
 use crate::future::BoxFuture;
+use crate::input::ClientRequester;
 use crate::target::Target;
 
 /// Wraps the invocation of every handler, of every method, and may return an
@@ -109,6 +112,7 @@ impl<'a> Invocation<'a> {
         DeferredInvocation {
             invoke: self.chain.invoker(),
             ctx: self.call.ctx().detached(),
+            request_cancellation: self.call.ctx().cancellation().clone(),
             params: self.call.params,
         }
     }
@@ -116,10 +120,17 @@ impl<'a> Invocation<'a> {
 
 /// A handler invocation taken out of its request, to run later: made only
 /// from an [`Invocation`], so only for a call whose guards passed.
+///
+/// Its context has a cancellation of its own ([`cancellation`](Self::cancellation)),
+/// not the request's. On a 2026-07-28 request it asks its client nothing
+/// unless its runner says where questions go ([`ask_through`](Self::ask_through));
+/// on a 2025-11-25 session it asks on the request's connection unless told otherwise.
 pub struct DeferredInvocation {
     invoke: Arc<dyn ErasedInvoke>,
     ctx: RequestContext,
     params: Box<dyn ErasedValue>,
+    /// The request's own cancellation, which a run started inside it observes.
+    request_cancellation: CancellationToken,
 }
 
 impl fmt::Debug for DeferredInvocation {
@@ -136,6 +147,22 @@ impl DeferredInvocation {
         &self.ctx
     }
 
+    /// The cancellation of the run: whoever runs it fires it to stop the
+    /// handler, which observes it as `ctx.cancellation()` and wherever it
+    /// awaits input.
+    pub fn cancellation(&self) -> CancellationToken {
+        self.ctx.cancellation().clone()
+    }
+
+    /// Sends the input questions the handler asks outside its request
+    /// (`ctx.elicit`, `ctx.sample`, `ctx.list_roots`) to `requester`, with
+    /// the key the handler named, if any; the handler awaits the answer.
+    pub fn ask_through(&self, requester: Arc<dyn ClientRequester>) {
+        if let Some(deferral) = self.ctx.deferral() {
+            deferral.ask_through(requester);
+        }
+    }
+
     /// Runs the handler; the result is the handler's ordinary reply, bound
     /// to the request it came from.
     pub async fn run(self) -> Result<Settled, ErrorObject> {
@@ -143,7 +170,91 @@ impl DeferredInvocation {
             invoke,
             ctx,
             params,
+            ..
         } = self;
-        invoke.invoke(&ctx, params).await
+        let reply = invoke.invoke(&ctx, params).await;
+        escalated(&ctx, reply)
+    }
+
+    /// Starts the handler inside its request: its input questions are the
+    /// request's (a 2026-07-28 request answers them with an input-required
+    /// result), until it calls
+    /// [`release_request`](RequestContext::release_request). Resolves when
+    /// it finishes, with its reply to answer the request with, or when it
+    /// releases the request, with the run going on.
+    pub async fn start(self) -> Started {
+        let Self {
+            invoke,
+            ctx,
+            params,
+            request_cancellation,
+        } = self;
+        let Some(deferral) = ctx.deferral() else {
+            return Started::Finished(invoke.invoke(&ctx, params).await);
+        };
+        let mut released = deferral.enter();
+        let running = ctx.clone();
+        let mut handle = tokio::spawn(async move {
+            let reply = invoke.invoke(&running, params).await;
+            escalated(&running, reply)
+        });
+        let finished = tokio::select! {
+            biased;
+            done = &mut handle => done,
+            Ok(()) = &mut released => return Started::Released(Running { handle }),
+            () = request_cancellation.cancelled() => {
+                ctx.cancellation().cancel();
+                (&mut handle).await
+            }
+        };
+        if let Some(deferral) = ctx.deferral() {
+            deferral.release();
+        }
+        Started::Finished(finished.unwrap_or_else(|e| Err(joined(&e))))
+    }
+}
+
+/// The run's reply, or what its handler escalated: a protocol failure
+/// (`ctx.escalate`) wins over whatever the handler returned, as it does
+/// inside a request.
+fn escalated(
+    ctx: &RequestContext,
+    reply: Result<Settled, ErrorObject>,
+) -> Result<Settled, ErrorObject> {
+    match ctx.take_escalation() {
+        Some(error) => Err(error),
+        None => reply,
+    }
+}
+
+/// The error of a run that panicked or was aborted.
+fn joined(error: &tokio::task::JoinError) -> ErrorObject {
+    ErrorObject::internal_error(format!("Internal error: the handler did not finish: {error}"))
+}
+
+/// How a run [started](DeferredInvocation::start) inside its request went on.
+#[derive(Debug)]
+pub enum Started {
+    /// It finished inside the request: answer the request with this.
+    Finished(Result<Settled, ErrorObject>),
+    /// It released the request and goes on.
+    Released(Running),
+}
+
+/// A handler run that goes on after its request was answered.
+#[derive(Debug)]
+pub struct Running {
+    handle: tokio::task::JoinHandle<Result<Settled, ErrorObject>>,
+}
+
+impl Running {
+    /// Stops the run at the point where the handler awaits.
+    pub fn abort(&self) {
+        self.handle.abort();
+    }
+
+    /// Waits for the run to finish: the handler's ordinary reply.
+    pub async fn finish(self) -> Result<Settled, ErrorObject> {
+        self.handle.await.unwrap_or_else(|e| Err(joined(&e)))
     }
 }

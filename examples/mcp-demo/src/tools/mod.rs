@@ -10,6 +10,7 @@
 //! | [`headers`] | the tool whose argument is mirrored in an `Mcp-Param-*` header |
 //! | [`changes`] | tools that announce a changed tool or prompt list |
 //! | [`rounds`] | tools that ask for input in rounds (2026-07-28 multi round-trip requests) |
+//! | [`tasks`] | tools that run as tasks (the `mcp-tasks` extension) |
 
 pub mod changes;
 pub mod content;
@@ -19,3 +20,4 @@ pub mod input;
 pub mod rounds;
 pub mod schema;
 pub mod stream;
+pub mod tasks;

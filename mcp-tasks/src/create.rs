@@ -1,0 +1,162 @@
+//! Creating tasks: the alternate-result interceptor that answers a
+//! `tools/call` with a task handle. It runs after the whole handler chain
+//! (guards and validation included), so a caller the guards refuse, or a
+//! call with invalid arguments, never creates a task.
+
+use std::sync::Arc;
+
+use mcp_server::core::error::{ErrorCode, ErrorObject};
+use mcp_server::core::ext::tasks::{CreateTaskResult, EXTENSION_ID, TASK};
+use mcp_server::core::json::JsonValue;
+use mcp_server::core::legacy::tasks::CreateTaskResult as LegacyCreateTaskResult;
+use mcp_server::core::tools::CallToolRequestParams;
+use mcp_server::core::version::Era;
+use mcp_server::interceptor::{AlternateResultInterceptor, Authorized, Invocation, Settled, Started};
+use mcp_server::target::TargetKind;
+use mcp_server::{AlternateResult, BoxFuture, RequestContext};
+use serde_json::json;
+
+use crate::executor::Execution;
+use crate::input::TaskInput;
+use crate::record::{Outcome, TaskRecord, Update, Wire, now_ms};
+use crate::service::{Tasks, record_outcome, store_error};
+use crate::support::RunsAsTask;
+
+/// Answers calls of task tools with a task, when the client supports tasks.
+pub(crate) struct CreateTasks {
+    pub(crate) tasks: Arc<Tasks>,
+}
+
+/// The `-32021` of a task-only tool called by a client that did not
+/// declare the extension.
+fn extension_required(tool: &str) -> ErrorObject {
+    let required = serde_json::from_value(json!({ "extensions": { EXTENSION_ID: {} } })).unwrap_or_default();
+    ErrorObject::missing_required_client_capability(
+        format!("Missing required client capability: tool `{tool}` runs only as a task (extension `{EXTENSION_ID}`)"),
+        required,
+    )
+}
+
+/// What the call asks of tasks, on its wire.
+enum Plan {
+    /// An ordinary call.
+    Ordinary,
+    /// A task, with the time to live the client asked for (2025-11-25).
+    Task(Wire, Option<u64>),
+}
+
+fn plan(ctx: &RequestContext, invocation: &Invocation<'_>, runs: Option<RunsAsTask>) -> Result<Plan, ErrorObject> {
+    let tool = &invocation.target().name;
+    match ctx.era() {
+        Era::Modern => {
+            // The legacy `task` param is ignored on this wire.
+            let Some(runs) = runs else { return Ok(Plan::Ordinary) };
+            if ctx.client_capabilities().has_extension(EXTENSION_ID) {
+                Ok(Plan::Task(Wire::Extension, None))
+            } else if runs.is_required() {
+                Err(extension_required(tool))
+            } else {
+                Ok(Plan::Ordinary)
+            }
+        }
+        Era::Legacy => {
+            let asked = invocation.call().params::<CallToolRequestParams>().and_then(|p| p.task.clone());
+            match (asked, runs) {
+                (Some(_), None) => Err(ErrorObject::new(
+                    ErrorCode::METHOD_NOT_FOUND,
+                    format!("Tool `{tool}` does not support task-augmented calls (taskSupport: forbidden)"),
+                )),
+                (None, Some(runs)) if runs.is_required() => Err(ErrorObject::new(
+                    ErrorCode::METHOD_NOT_FOUND,
+                    format!("Tool `{tool}` must be called as a task (taskSupport: required)"),
+                )),
+                (Some(asked), Some(_)) => Ok(Plan::Task(Wire::Legacy, asked.ttl)),
+                (None, _) => Ok(Plan::Ordinary),
+            }
+        }
+    }
+}
+
+/// The task handle, in the shape of its wire.
+fn handle(proof: Authorized<'_>, record: &TaskRecord) -> Settled {
+    let body = match record.wire {
+        Wire::Extension => serde_json::to_value(CreateTaskResult::new(crate::wire::summary(record))),
+        Wire::Legacy => serde_json::to_value(LegacyCreateTaskResult::new(crate::wire::legacy_task(record))),
+    };
+    let mut body = match body {
+        Ok(JsonValue::Object(body)) => body,
+        _ => Default::default(),
+    };
+    body.remove("resultType");
+    proof.alternate(AlternateResult { result_type: TASK, body })
+}
+
+impl AlternateResultInterceptor for CreateTasks {
+    fn intercept<'a>(&'a self, invocation: Invocation<'a>) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+        Box::pin(async move {
+            let target = invocation.target();
+            if target.kind != TargetKind::Tool {
+                return invocation.proceed().await;
+            }
+            let ctx = invocation.ctx();
+            let runs = self.tasks.tools.get(&target.name);
+            let Plan::Task(wire, ttl) = plan(ctx, &invocation, runs)? else {
+                return invocation.proceed().await;
+            };
+            let tool = target.name.clone();
+            let arguments = invocation
+                .call()
+                .params::<CallToolRequestParams>()
+                .and_then(|p| p.arguments.clone())
+                .map_or(JsonValue::Null, JsonValue::Object);
+            let record = self.tasks.record(ctx, wire, &tool, ttl);
+            let proof = invocation.authorized();
+            let deferred = invocation.defer();
+            deferred.ask_through(Arc::new(TaskInput::new(self.tasks.store.clone(), record.id.clone())));
+            let store = &self.tasks.store;
+            if runs.is_some_and(|r| r.asks_first()) {
+                // The handler asks its first questions inside the request;
+                // the task exists once it releases the request.
+                let cancellation = deferred.cancellation();
+                match deferred.start().await {
+                    Started::Finished(answer) => return answer,
+                    Started::Released(running) => {
+                        if let Err(error) = store.create(record.clone()).await {
+                            running.abort();
+                            return Err(store_error(error));
+                        }
+                        self.tasks.cancel_on_cancelled(&record.id, cancellation.clone());
+                        let (store, task) = (store.clone(), record.clone());
+                        tokio::spawn(async move {
+                            let outcome = tokio::select! {
+                                outcome = running.finish() => Some(outcome),
+                                () = cancellation.cancelled() => None,
+                            };
+                            let recorded = match outcome {
+                                Some(outcome) => record_outcome(&*store, &task, outcome).await,
+                                None => store
+                                    .update(&task.id, Update::Finish(Outcome::cancelled("Cancelled while it ran")), now_ms())
+                                    .await
+                                    .map(|_| ()),
+                            };
+                            if let Err(error) = recorded {
+                                tracing::error!(task = %task.id, %error, "a task's outcome was not recorded");
+                            }
+                        });
+                        return Ok(handle(proof, &record));
+                    }
+                }
+            }
+            // The record exists before the answer leaves.
+            store.create(record.clone()).await.map_err(store_error)?;
+            self.tasks.cancel_on_cancelled(&record.id, deferred.cancellation());
+            let execution = Execution::new(record.clone(), arguments, deferred, store.clone());
+            if let Err(error) = self.tasks.executor.start(execution).await {
+                tracing::warn!(task = %record.id, %error, "a task could not be started");
+                let failed = Outcome::failed(ErrorObject::internal_error(error.to_string()));
+                store.update(&record.id, Update::Finish(failed), now_ms()).await.map_err(store_error)?;
+            }
+            Ok(handle(proof, &record))
+        })
+    }
+}

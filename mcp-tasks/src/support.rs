@@ -1,0 +1,105 @@
+//! Which tools run as tasks: the opt-in an application writes next to a
+//! `#[tool]`, and the table the extension reads per call.
+
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+
+use mcp_server::core::tools::{TaskSupport, Tool, ToolExecution};
+use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
+
+/// How a tool runs as a task: a customizer of one tool, attached with
+/// [`task!`](crate::task) or `Item::customizer_for::<Tool>(name, ..)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunsAsTask {
+    required: bool,
+    inputs_first: bool,
+}
+
+impl RunsAsTask {
+    /// The tool runs as a task when the client supports tasks, and as an
+    /// ordinary call otherwise.
+    pub const fn optional() -> Self {
+        Self { required: false, inputs_first: false }
+    }
+
+    /// The tool runs only as a task: a client that does not support tasks
+    /// gets `-32021` (2026-07-28) or `-32601` (2025-11-25).
+    pub const fn required() -> Self {
+        Self { required: true, inputs_first: false }
+    }
+
+    /// The handler starts inside the request and asks its first questions
+    /// there (2026-07-28 multi round-trip input requests): the task is
+    /// created when the handler calls `ctx.release_request()`, and a
+    /// handler that finishes before that answers the call itself. Such a
+    /// tool always runs in this process, whatever the executor.
+    #[must_use]
+    pub const fn inputs_first(mut self) -> Self {
+        self.inputs_first = true;
+        self
+    }
+
+    /// Whether a client without task support is refused.
+    pub fn is_required(&self) -> bool {
+        self.required
+    }
+
+    /// Whether the handler asks its first questions before the task exists.
+    pub fn asks_first(&self) -> bool {
+        self.inputs_first
+    }
+}
+
+/// The tools that run as tasks, by name: filled at boot, read per call.
+#[derive(Default)]
+pub struct TaskTools(RwLock<HashMap<String, RunsAsTask>>);
+
+impl TaskTools {
+    /// How tool `name` runs as a task, if it does.
+    pub fn get(&self, name: &str) -> Option<RunsAsTask> {
+        self.0.read().unwrap_or_else(std::sync::PoisonError::into_inner).get(name).copied()
+    }
+
+    fn set(&self, name: &str, runs: RunsAsTask) {
+        self.0.write().unwrap_or_else(std::sync::PoisonError::into_inner).insert(name.to_owned(), runs);
+    }
+}
+
+impl HandlerCustomizer<Tool> for RunsAsTask {
+    fn customize(&self, config: &mut HandlerConfig<'_, Tool>) {
+        let tools: Arc<TaskTools> = config.boot().shared::<TaskTools>();
+        tools.set(&config.descriptor().name, *self);
+        let support = if self.required { TaskSupport::Required } else { TaskSupport::Optional };
+        config.descriptor_mut().execution = Some(ToolExecution { task_support: Some(support) });
+    }
+}
+
+/// Runs a `#[tool]` function as a task, written next to it:
+/// `mcp_tasks::task!(my_tool);` (task when the client supports it),
+/// `mcp_tasks::task!(my_tool, required);`, and `, inputs_first` after
+/// either for a handler that asks its first questions before its task
+/// exists (see [`RunsAsTask::inputs_first`]).
+#[macro_export]
+macro_rules! task {
+    ($tool:path) => {
+        ::mcp_server::customize_tool!($tool, $crate::RunsAsTask::optional());
+    };
+    ($tool:path, optional) => {
+        ::mcp_server::customize_tool!($tool, $crate::RunsAsTask::optional());
+    };
+    ($tool:path, required) => {
+        ::mcp_server::customize_tool!($tool, $crate::RunsAsTask::required());
+    };
+    ($tool:path, optional, inputs_first) => {
+        ::mcp_server::customize_tool!($tool, $crate::RunsAsTask::optional().inputs_first());
+    };
+    ($tool:path, required, inputs_first) => {
+        ::mcp_server::customize_tool!($tool, $crate::RunsAsTask::required().inputs_first());
+    };
+}
+
+impl std::fmt::Debug for TaskTools {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TaskTools").finish_non_exhaustive()
+    }
+}
