@@ -108,7 +108,10 @@ impl AlternateResultInterceptor for CreateTasks {
                 .call()
                 .params::<CallToolRequestParams>()
                 .and_then(|p| p.arguments.clone())
-                .map_or(JsonValue::Null, JsonValue::Object);
+                .map_or_else(|| JsonValue::Object(Default::default()), JsonValue::Object);
+            if let Some(problems) = self.tasks.tools.invalid_arguments(&tool, &arguments) {
+                return Err(ErrorObject::invalid_params(problems));
+            }
             let record = self.tasks.record(ctx, wire, &tool, ttl);
             let proof = invocation.authorized();
             let deferred = invocation.defer();

@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
+use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::core::tools::{TaskSupport, Tool, ToolExecution};
 use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
 
@@ -50,25 +51,41 @@ impl RunsAsTask {
     }
 }
 
-/// The tools that run as tasks, by name: filled at boot, read per call.
+/// The tools that run as tasks, by name, with the validator of their
+/// arguments: filled at boot, read per call.
 #[derive(Default)]
-pub struct TaskTools(RwLock<HashMap<String, RunsAsTask>>);
+pub struct TaskTools(RwLock<HashMap<String, (RunsAsTask, Option<Arc<jsonschema::Validator>>)>>);
 
 impl TaskTools {
     /// How tool `name` runs as a task, if it does.
     pub fn get(&self, name: &str) -> Option<RunsAsTask> {
-        self.0.read().unwrap_or_else(std::sync::PoisonError::into_inner).get(name).copied()
+        self.0.read().unwrap_or_else(std::sync::PoisonError::into_inner).get(name).map(|(runs, _)| *runs)
     }
 
-    fn set(&self, name: &str, runs: RunsAsTask) {
-        self.0.write().unwrap_or_else(std::sync::PoisonError::into_inner).insert(name.to_owned(), runs);
+    /// What is wrong with `arguments` for tool `name`, if anything: checked
+    /// before a task is created, so that a call with invalid arguments
+    /// creates none.
+    pub fn invalid_arguments(&self, name: &str, arguments: &JsonValue) -> Option<String> {
+        let tools = self.0.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let validator = tools.get(name)?.1.as_ref()?;
+        let problems: Vec<String> = validator.iter_errors(arguments).map(|e| e.to_string()).collect();
+        (!problems.is_empty()).then(|| format!("Invalid arguments for tool {name}: {}", problems.join("; ")))
+    }
+
+    fn set(&self, name: &str, runs: RunsAsTask, schema: &JsonObject) {
+        let validator = jsonschema::validator_for(&JsonValue::Object(schema.clone())).ok().map(Arc::new);
+        self.0
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(name.to_owned(), (runs, validator));
     }
 }
 
 impl HandlerCustomizer<Tool> for RunsAsTask {
     fn customize(&self, config: &mut HandlerConfig<'_, Tool>) {
         let tools: Arc<TaskTools> = config.boot().shared::<TaskTools>();
-        tools.set(&config.descriptor().name, *self);
+        let tool = config.descriptor();
+        tools.set(&tool.name, *self, &tool.input_schema);
         let support = if self.required { TaskSupport::Required } else { TaskSupport::Optional };
         config.descriptor_mut().execution = Some(ToolExecution { task_support: Some(support) });
     }

@@ -1,0 +1,201 @@
+//! The extension end to end through the in-memory client: what creates a
+//! task and what does not, who may see it, input inside a task, and
+//! cancellation.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use mcp_server::client::MemoryClient;
+use mcp_server::core::elicitation::{ElicitRequestFormParams, ElicitRequestParams};
+use mcp_server::guard::{Decision, Guard};
+use mcp_server::input::InputError;
+use mcp_server::source::{Credentials, Principal, PrincipalSource};
+use mcp_server::target::Target;
+use mcp_server::{RequestContext, Server, guard, origin, tool};
+use mcp_tasks::store::TaskStore;
+use serde_json::{Value, json};
+
+/// Sleeps, then answers.
+#[tool]
+async fn nap(millis: u64) -> String {
+    tokio::time::sleep(Duration::from_millis(millis)).await;
+    format!("slept {millis} ms")
+}
+mcp_tasks::task!(nap);
+
+/// Only admins may run it.
+#[tool]
+async fn admin_job() -> String {
+    "done".into()
+}
+mcp_tasks::task!(admin_job);
+
+/// Asks for a name, then greets.
+#[tool]
+async fn ask_name(ctx: RequestContext) -> Result<String, InputError> {
+    let form = ElicitRequestParams::Form(ElicitRequestFormParams { message: "Name?".into(), ..Default::default() });
+    let answer = ctx.input("name").elicit(form).await?;
+    let name = answer.content.and_then(|c| c.get("name").map(|v| serde_json::to_value(v).unwrap())).unwrap_or_default();
+    Ok(format!("Hello, {}!", name.as_str().unwrap_or_default()))
+}
+mcp_tasks::task!(ask_name);
+
+/// Keeps `admin_*` tools for admins.
+#[derive(Default)]
+struct Admins;
+
+#[guard(on = "tool")]
+impl Guard for Admins {
+    fn name(&self) -> &str {
+        "admins"
+    }
+    fn check(&self, ctx: &RequestContext, target: &Target) -> Decision {
+        if !target.name.starts_with("admin_") || ctx.principal().has_role("admin") {
+            Decision::Allow
+        } else {
+            Decision::deny("admins only")
+        }
+    }
+}
+
+/// The bearer token names the caller; `root` is an admin.
+struct Names;
+
+impl PrincipalSource for Names {
+    fn principal(&self, credentials: &Credentials) -> Arc<Principal> {
+        Arc::new(match credentials.bearer() {
+            Some("root") => Principal::named("root").with_role("admin"),
+            Some(name) => Principal::named(name),
+            None => Principal::anonymous(),
+        })
+    }
+}
+
+fn server() -> Server {
+    Server::builder().supply::<dyn PrincipalSource>(origin!(), "names", Arc::new(Names)).build()
+}
+
+fn client(server: &Server, who: &str) -> MemoryClient {
+    MemoryClient::new(server)
+        .with_credentials(Credentials::bearer_token(who))
+        .with_capabilities(
+            serde_json::from_value(json!({"elicitation": {}, "extensions": {"io.modelcontextprotocol/tasks": {}}})).unwrap(),
+        )
+}
+
+async fn tasks_of(server: &Server, owner: &str) -> usize {
+    let store = server.active::<dyn TaskStore>().unwrap();
+    store.list(owner, None, 10_000).await.unwrap().len()
+}
+
+async fn poll_until(client: &MemoryClient, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..500 {
+        let task = client.request_raw("tasks/get", json!({"taskId": id})).await.unwrap();
+        if done(&task) {
+            return task;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("task {id} did not get there");
+}
+
+#[tokio::test]
+async fn a_caller_the_guards_refuse_gets_the_guards_answer_and_no_task_exists() {
+    let server = server();
+    let error = client(&server, "ada").call_tool("admin_job", json!({})).await.unwrap_err();
+    assert_eq!((error.code.0, error.message.as_str()), (-32602, "Unknown tool: admin_job"));
+    assert_eq!(tasks_of(&server, "ada").await, 0);
+    let allowed = client(&server, "root").request_raw("tools/call", json!({"name": "admin_job"})).await.unwrap();
+    assert_eq!(allowed["resultType"], "task");
+    assert_eq!(tasks_of(&server, "root").await, 1);
+}
+
+#[tokio::test]
+async fn invalid_arguments_get_invalid_params_and_no_task_exists() {
+    let server = server();
+    let error = client(&server, "ada")
+        .request_raw("tools/call", json!({"name": "nap", "arguments": {"millis": "soon"}}))
+        .await
+        .unwrap_err();
+    assert_eq!(error.code.0, -32602);
+    assert_eq!(tasks_of(&server, "ada").await, 0);
+}
+
+#[tokio::test]
+async fn another_caller_sees_a_task_exactly_as_an_unknown_one() {
+    let server = server();
+    let ada = client(&server, "ada");
+    let handle = ada.request_raw("tools/call", json!({"name": "nap", "arguments": {"millis": 1}})).await.unwrap();
+    let id = handle["taskId"].as_str().unwrap();
+    assert_eq!(id.len(), 32, "128 random bits in hex");
+    let grace = client(&server, "grace");
+    for method in ["tasks/get", "tasks/cancel"] {
+        let theirs = grace.request_raw(method, json!({"taskId": id})).await.unwrap_err();
+        let unknown = grace.request_raw(method, json!({"taskId": "0".repeat(32)})).await.unwrap_err();
+        assert_eq!(theirs.code, unknown.code, "{method}");
+        assert_eq!(theirs.code.0, -32602, "{method}");
+        assert_eq!(theirs.message.replace(id, "ID"), unknown.message.replace(&"0".repeat(32), "ID"), "{method}");
+    }
+    poll_until(&ada, id, |t| t["status"] == "completed").await;
+}
+
+#[tokio::test]
+async fn a_client_without_the_extension_gets_an_ordinary_result_and_no_task_methods() {
+    let server = server();
+    let plain = MemoryClient::new(&server);
+    let result = plain.request_raw("tools/call", json!({"name": "nap", "arguments": {"millis": 1}})).await.unwrap();
+    assert_eq!(result["content"][0]["text"], "slept 1 ms");
+    let refused = plain.request_raw("tasks/get", json!({"taskId": "x"})).await.unwrap_err();
+    assert_eq!(refused.code.0, -32021);
+    assert_eq!(refused.data.unwrap()["requiredCapabilities"]["extensions"]["io.modelcontextprotocol/tasks"], json!({}));
+    let gone = plain.request_raw("tasks/result", json!({"taskId": "x"})).await.unwrap_err();
+    assert_eq!(gone.code.0, -32601);
+}
+
+#[tokio::test]
+async fn input_inside_a_task_waits_for_tasks_update_and_the_handler_resumes() {
+    let server = server();
+    let ada = client(&server, "ada");
+    let handle = ada.request_raw("tools/call", json!({"name": "ask_name"})).await.unwrap();
+    let id = handle["taskId"].as_str().unwrap();
+    let waiting = poll_until(&ada, id, |t| t["status"] == "input_required").await;
+    assert_eq!(waiting["inputRequests"]["name"]["method"], "elicitation/create");
+    let ack = ada
+        .request_raw(
+            "tasks/update",
+            json!({"taskId": id, "inputResponses": {"name": {"action": "accept", "content": {"name": "Ada"}}, "other": {"x": 1}}}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(ack, json!({"resultType": "complete", "_meta": ack["_meta"]}));
+    let done = poll_until(&ada, id, |t| t["status"] == "completed").await;
+    assert_eq!(done["result"]["content"][0]["text"], "Hello, Ada!");
+}
+
+#[tokio::test]
+async fn cancelling_interrupts_the_handler_and_the_task_stays_cancelled() {
+    let server = server();
+    let ada = client(&server, "ada");
+    let handle = ada.request_raw("tools/call", json!({"name": "nap", "arguments": {"millis": 60000}})).await.unwrap();
+    let id = handle["taskId"].as_str().unwrap();
+    ada.request_raw("tasks/cancel", json!({"taskId": id})).await.unwrap();
+    let cancelled = poll_until(&ada, id, |t| t["status"] != "working").await;
+    assert_eq!(cancelled["status"], "cancelled");
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let later = ada.request_raw("tasks/get", json!({"taskId": id})).await.unwrap();
+    assert_eq!(later["status"], "cancelled", "a terminal status is final");
+    let again = ada.request_raw("tasks/cancel", json!({"taskId": id})).await.unwrap();
+    assert_eq!(again["resultType"], "complete", "cancelling an ended task is acknowledged");
+}
+
+#[tokio::test]
+async fn discover_advertises_the_extension_and_initialize_the_core_capability() {
+    let server = server();
+    assert!(server.capabilities().has_extension("io.modelcontextprotocol/tasks"));
+    assert!(server.capabilities().tasks.is_none(), "never both in server/discover");
+    let legacy = server.capabilities_in(mcp_server::core::version::Era::Legacy);
+    assert!(legacy.tasks.as_ref().is_some_and(|t| t.supports_tool_call()));
+    assert!(!legacy.has_extension("io.modelcontextprotocol/tasks"));
+    let tools = MemoryClient::new(&server).list_tools().await.unwrap();
+    assert!(tools.iter().all(|t| t.execution.is_none()), "no legacy member in 2026-07-28 lists");
+}
