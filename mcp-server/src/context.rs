@@ -511,8 +511,7 @@ impl RequestContext {
     /// nor alter it; keep it small). A no-op on a legacy session, where the
     /// handler simply goes on, and where no round follows.
     pub fn carry<T: serde::Serialize>(&self, value: &T) {
-        if let (Some(exchange), Ok(value)) = (self.exchange(), serde_json::to_value(value))
-        {
+        if let (Some(exchange), Ok(value)) = (self.exchange(), serde_json::to_value(value)) {
             exchange.carry(value);
         }
     }
@@ -589,9 +588,12 @@ impl RequestContext {
             exchange.ask(key, kind.method(), params);
             return Err(InputError::Required);
         }
-        let requester = runner.or_else(|| self.inner.requester.clone()).ok_or(
-            InputError::Unavailable("the transport cannot send requests to the client"),
-        )?;
+        let requester =
+            runner
+                .or_else(|| self.inner.requester.clone())
+                .ok_or(InputError::Unavailable(
+                    "the transport cannot send requests to the client",
+                ))?;
         self.wait(input::ask(&*requester, key, kind.method(), params))
             .await
     }

@@ -11,7 +11,9 @@ use mcp_server::core::json::JsonValue;
 use mcp_server::core::legacy::tasks::CreateTaskResult as LegacyCreateTaskResult;
 use mcp_server::core::tools::CallToolRequestParams;
 use mcp_server::core::version::Era;
-use mcp_server::interceptor::{AlternateResultInterceptor, Authorized, Invocation, Settled, Started};
+use mcp_server::interceptor::{
+    AlternateResultInterceptor, Authorized, Invocation, Settled, Started,
+};
 use mcp_server::target::TargetKind;
 use mcp_server::{AlternateResult, BoxFuture, RequestContext};
 use serde_json::json;
@@ -30,9 +32,12 @@ pub(crate) struct CreateTasks {
 /// The `-32021` of a task-only tool called by a client that did not
 /// declare the extension.
 fn extension_required(tool: &str) -> ErrorObject {
-    let required = serde_json::from_value(json!({ "extensions": { EXTENSION_ID: {} } })).unwrap_or_default();
+    let required =
+        serde_json::from_value(json!({ "extensions": { EXTENSION_ID: {} } })).unwrap_or_default();
     ErrorObject::missing_required_client_capability(
-        format!("Missing required client capability: tool `{tool}` runs only as a task (extension `{EXTENSION_ID}`)"),
+        format!(
+            "Missing required client capability: tool `{tool}` runs only as a task (extension `{EXTENSION_ID}`)"
+        ),
         required,
     )
 }
@@ -45,12 +50,18 @@ enum Plan {
     Task(Wire, Option<u64>),
 }
 
-fn plan(ctx: &RequestContext, invocation: &Invocation<'_>, runs: Option<RunsAsTask>) -> Result<Plan, ErrorObject> {
+fn plan(
+    ctx: &RequestContext,
+    invocation: &Invocation<'_>,
+    runs: Option<RunsAsTask>,
+) -> Result<Plan, ErrorObject> {
     let tool = &invocation.target().name;
     match ctx.era() {
         Era::Modern => {
             // The legacy `task` param is ignored on this wire.
-            let Some(runs) = runs else { return Ok(Plan::Ordinary) };
+            let Some(runs) = runs else {
+                return Ok(Plan::Ordinary);
+            };
             if ctx.client_capabilities().has_extension(EXTENSION_ID) {
                 Ok(Plan::Task(Wire::Extension, None))
             } else if runs.is_required() {
@@ -60,11 +71,16 @@ fn plan(ctx: &RequestContext, invocation: &Invocation<'_>, runs: Option<RunsAsTa
             }
         }
         Era::Legacy => {
-            let asked = invocation.call().params::<CallToolRequestParams>().and_then(|p| p.task.clone());
+            let asked = invocation
+                .call()
+                .params::<CallToolRequestParams>()
+                .and_then(|p| p.task.clone());
             match (asked, runs) {
                 (Some(_), None) => Err(ErrorObject::new(
                     ErrorCode::METHOD_NOT_FOUND,
-                    format!("Tool `{tool}` does not support task-augmented calls (taskSupport: forbidden)"),
+                    format!(
+                        "Tool `{tool}` does not support task-augmented calls (taskSupport: forbidden)"
+                    ),
                 )),
                 (None, Some(runs)) if runs.is_required() => Err(ErrorObject::new(
                     ErrorCode::METHOD_NOT_FOUND,
@@ -80,19 +96,29 @@ fn plan(ctx: &RequestContext, invocation: &Invocation<'_>, runs: Option<RunsAsTa
 /// The task handle, in the shape of its wire.
 fn handle(proof: Authorized<'_>, record: &TaskRecord) -> Settled {
     let body = match record.wire {
-        Wire::Extension => serde_json::to_value(CreateTaskResult::new(crate::wire::summary(record))),
-        Wire::Legacy => serde_json::to_value(LegacyCreateTaskResult::new(crate::wire::legacy_task(record))),
+        Wire::Extension => {
+            serde_json::to_value(CreateTaskResult::new(crate::wire::summary(record)))
+        }
+        Wire::Legacy => serde_json::to_value(LegacyCreateTaskResult::new(
+            crate::wire::legacy_task(record),
+        )),
     };
     let mut body = match body {
         Ok(JsonValue::Object(body)) => body,
         _ => Default::default(),
     };
     body.remove("resultType");
-    proof.alternate(AlternateResult { result_type: TASK, body })
+    proof.alternate(AlternateResult {
+        result_type: TASK,
+        body,
+    })
 }
 
 impl AlternateResultInterceptor for CreateTasks {
-    fn intercept<'a>(&'a self, invocation: Invocation<'a>) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+    fn intercept<'a>(
+        &'a self,
+        invocation: Invocation<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
         Box::pin(async move {
             let target = invocation.target();
             if target.kind != TargetKind::Tool {
@@ -115,7 +141,10 @@ impl AlternateResultInterceptor for CreateTasks {
             let record = self.tasks.record(ctx, wire, &tool, ttl);
             let proof = invocation.authorized();
             let deferred = invocation.defer();
-            deferred.ask_through(Arc::new(TaskInput::new(self.tasks.store.clone(), record.id.clone())));
+            deferred.ask_through(Arc::new(TaskInput::new(
+                self.tasks.store.clone(),
+                record.id.clone(),
+            )));
             let store = &self.tasks.store;
             if runs.is_some_and(|r| r.asks_first()) {
                 // The handler asks its first questions inside the request;
@@ -128,7 +157,8 @@ impl AlternateResultInterceptor for CreateTasks {
                             running.abort();
                             return Err(store_error(error));
                         }
-                        self.tasks.cancel_on_cancelled(&record.id, cancellation.clone());
+                        self.tasks
+                            .cancel_on_cancelled(&record.id, cancellation.clone());
                         let (store, task) = (store.clone(), record.clone());
                         tokio::spawn(async move {
                             let outcome = tokio::select! {
@@ -138,7 +168,13 @@ impl AlternateResultInterceptor for CreateTasks {
                             let recorded = match outcome {
                                 Some(outcome) => record_outcome(&*store, &task, outcome).await,
                                 None => store
-                                    .update(&task.id, Update::Finish(Outcome::cancelled("Cancelled while it ran")), now_ms())
+                                    .update(
+                                        &task.id,
+                                        Update::Finish(Outcome::cancelled(
+                                            "Cancelled while it ran",
+                                        )),
+                                        now_ms(),
+                                    )
                                     .await
                                     .map(|_| ()),
                             };
@@ -152,12 +188,16 @@ impl AlternateResultInterceptor for CreateTasks {
             }
             // The record exists before the answer leaves.
             store.create(record.clone()).await.map_err(store_error)?;
-            self.tasks.cancel_on_cancelled(&record.id, deferred.cancellation());
+            self.tasks
+                .cancel_on_cancelled(&record.id, deferred.cancellation());
             let execution = Execution::new(record.clone(), arguments, deferred, store.clone());
             if let Err(error) = self.tasks.executor.start(execution).await {
                 tracing::warn!(task = %record.id, %error, "a task could not be started");
                 let failed = Outcome::failed(ErrorObject::internal_error(error.to_string()));
-                store.update(&record.id, Update::Finish(failed), now_ms()).await.map_err(store_error)?;
+                store
+                    .update(&record.id, Update::Finish(failed), now_ms())
+                    .await
+                    .map_err(store_error)?;
             }
             Ok(handle(proof, &record))
         })

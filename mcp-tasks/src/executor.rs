@@ -106,7 +106,9 @@ struct Inner {
 
 impl std::fmt::Debug for Execution {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Execution").field("task", &self.inner.task.id).finish_non_exhaustive()
+        f.debug_struct("Execution")
+            .field("task", &self.inner.task.id)
+            .finish_non_exhaustive()
     }
 }
 
@@ -183,7 +185,11 @@ impl Execution {
     /// [`ExecutionError::AlreadyRan`] the second time, or the store's error.
     pub async fn run_pipeline_locally(&self) -> Result<(), ExecutionError> {
         let invocation = {
-            let mut slot = self.inner.invocation.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut slot = self
+                .inner
+                .invocation
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             if self.inner.ran.swap(true, Ordering::SeqCst) {
                 return Err(ExecutionError::AlreadyRan);
             }
@@ -195,7 +201,13 @@ impl Execution {
         let store = &self.inner.store;
         let id = &self.inner.task.id;
         if self.inner.cancellation.is_cancelled() {
-            store.update(id, Update::Finish(Outcome::cancelled("Cancelled before it started")), now_ms()).await?;
+            store
+                .update(
+                    id,
+                    Update::Finish(Outcome::cancelled("Cancelled before it started")),
+                    now_ms(),
+                )
+                .await?;
             self.dispose();
             return Ok(());
         }
@@ -206,7 +218,13 @@ impl Execution {
         match outcome {
             Some(outcome) => record_outcome(&**store, &self.inner.task, outcome).await?,
             None => {
-                store.update(id, Update::Finish(Outcome::cancelled("Cancelled while it ran")), now_ms()).await?;
+                store
+                    .update(
+                        id,
+                        Update::Finish(Outcome::cancelled("Cancelled while it ran")),
+                        now_ms(),
+                    )
+                    .await?;
             }
         }
         self.dispose();
@@ -218,7 +236,12 @@ impl Execution {
     /// Idempotent.
     pub fn dispose(&self) {
         self.inner.disposed.store(true, Ordering::SeqCst);
-        let taken = self.inner.invocation.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+        let taken = self
+            .inner
+            .invocation
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
         drop(taken);
     }
 }

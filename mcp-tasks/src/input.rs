@@ -30,16 +30,26 @@ pub(crate) struct TaskInput {
 
 impl TaskInput {
     pub(crate) fn new(store: Arc<dyn TaskStore>, id: impl Into<String>) -> Self {
-        Self { store, id: id.into(), keys: Mutex::default() }
+        Self {
+            store,
+            id: id.into(),
+            keys: Mutex::default(),
+        }
     }
 
     /// The handler's key when it is new, or the next free `<prefix>-<n>`.
     fn key(&self, named: Option<&str>, method: &str) -> String {
-        let mut keys = self.keys.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut keys = self
+            .keys
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let prefix = named.unwrap_or_else(|| method.split('/').next().unwrap_or("input"));
         let key = match named {
             Some(named) if !keys.contains(named) => named.to_owned(),
-            _ => (1..).map(|n| format!("{prefix}-{n}")).find(|k| !keys.contains(k)).unwrap_or_default(),
+            _ => (1..)
+                .map(|n| format!("{prefix}-{n}"))
+                .find(|k| !keys.contains(k))
+                .unwrap_or_default(),
         };
         keys.insert(key.clone());
         key
@@ -47,7 +57,11 @@ impl TaskInput {
 }
 
 impl ClientRequester for TaskInput {
-    fn request(&self, method: &'static str, params: JsonValue) -> BoxFuture<'static, Result<JsonValue, InputError>> {
+    fn request(
+        &self,
+        method: &'static str,
+        params: JsonValue,
+    ) -> BoxFuture<'static, Result<JsonValue, InputError>> {
         self.request_keyed(None, method, params)
     }
 
@@ -66,7 +80,10 @@ impl ClientRequester for TaskInput {
             let mut events = store.watch(&id);
             let mut requests = JsonObject::new();
             requests.insert(key.clone(), json!({ "method": method, "params": params }));
-            let asked = store.update(&id, Update::Ask(requests), now_ms()).await.map_err(failed)?;
+            let asked = store
+                .update(&id, Update::Ask(requests), now_ms())
+                .await
+                .map_err(failed)?;
             if !asked.is_some_and(|a| a.changed()) {
                 return Err(InputError::Cancelled);
             }

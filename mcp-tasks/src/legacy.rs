@@ -12,7 +12,8 @@ use mcp_server::core::error::ErrorObject;
 use mcp_server::core::ext::tasks::TaskStatus;
 use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::core::legacy::tasks::{
-    CancelTask, GetTask, GetTaskPayload, GetTaskPayloadResult, GetTaskResult, ListTasks, ListTasksResult,
+    CancelTask, GetTask, GetTaskPayload, GetTaskPayloadResult, GetTaskResult, ListTasks,
+    ListTasksResult,
 };
 use mcp_server::core::sampling::CreateMessageRequestParams;
 use mcp_server::handler::handler_fn;
@@ -54,7 +55,9 @@ pub(crate) fn contribute(tasks: &Arc<Tasks>, into: &mut Contributions<'_>) {
                 .list(&owner(&ctx), cursor.as_deref(), PAGE)
                 .await
                 .map_err(store_error)?;
-            let next_cursor = (page.len() == PAGE).then(|| page.last().map(|r| r.id.clone())).flatten();
+            let next_cursor = (page.len() == PAGE)
+                .then(|| page.last().map(|r| r.id.clone()))
+                .flatten();
             Ok(ListTasksResult {
                 tasks: page.iter().map(crate::wire::legacy_task).collect(),
                 next_cursor: next_cursor.map(Into::into),
@@ -71,11 +74,18 @@ pub(crate) fn contribute(tasks: &Arc<Tasks>, into: &mut Contributions<'_>) {
                 return Err(ErrorObject::invalid_params(format!(
                     "Task {} already ended ({}): it cannot be cancelled",
                     record.id,
-                    serde_json::to_value(record.status).unwrap_or_default().as_str().unwrap_or_default()
+                    serde_json::to_value(record.status)
+                        .unwrap_or_default()
+                        .as_str()
+                        .unwrap_or_default()
                 )));
             }
             let cancelled = Outcome::cancelled("Cancelled by the client");
-            let applied = tasks.store.update(&record.id, Update::Finish(cancelled), now_ms()).await.map_err(store_error)?;
+            let applied = tasks
+                .store
+                .update(&record.id, Update::Finish(cancelled), now_ms())
+                .await
+                .map_err(store_error)?;
             let record = applied.map_or(record, |a| a.record);
             Ok(GetTaskResult::from(crate::wire::legacy_task(&record)))
         }
@@ -85,7 +95,11 @@ pub(crate) fn contribute(tasks: &Arc<Tasks>, into: &mut Contributions<'_>) {
 /// `tasks/result`: waits for the task to end, asking the client on this
 /// request's stream what the task asks meanwhile, then answers as the
 /// original request would have.
-async fn payload(tasks: &Tasks, ctx: &RequestContext, id: &str) -> Result<GetTaskPayloadResult, ErrorObject> {
+async fn payload(
+    tasks: &Tasks,
+    ctx: &RequestContext,
+    id: &str,
+) -> Result<GetTaskPayloadResult, ErrorObject> {
     let mut events = tasks.store.watch(id);
     loop {
         let record = tasks.find(ctx, id).await?;
@@ -96,10 +110,14 @@ async fn payload(tasks: &Tasks, ctx: &RequestContext, id: &str) -> Result<GetTas
                     .map_err(|e| ErrorObject::internal_error(e.to_string()));
             }
             TaskStatus::Failed => {
-                return Err(record.error.unwrap_or_else(|| ErrorObject::internal_error("The task failed")));
+                return Err(record
+                    .error
+                    .unwrap_or_else(|| ErrorObject::internal_error("The task failed")));
             }
             TaskStatus::Cancelled => {
-                return Err(ErrorObject::internal_error(format!("Task {id} was cancelled")));
+                return Err(ErrorObject::internal_error(format!(
+                    "Task {id} was cancelled"
+                )));
             }
             TaskStatus::InputRequired => relay(tasks, ctx, &record).await?,
             TaskStatus::Working | TaskStatus::Completed => {}
@@ -120,26 +138,50 @@ async fn payload(tasks: &Tasks, ctx: &RequestContext, id: &str) -> Result<GetTas
 
 /// Asks the client each outstanding question of the task, as real requests
 /// on this session, and delivers the answers to the task.
-async fn relay(tasks: &Tasks, ctx: &RequestContext, record: &TaskRecord) -> Result<(), ErrorObject> {
+async fn relay(
+    tasks: &Tasks,
+    ctx: &RequestContext,
+    record: &TaskRecord,
+) -> Result<(), ErrorObject> {
     for (key, request) in &record.input_requests {
-        let method = request.get("method").and_then(JsonValue::as_str).unwrap_or_default();
+        let method = request
+            .get("method")
+            .and_then(JsonValue::as_str)
+            .unwrap_or_default();
         let params = request.get("params").cloned().unwrap_or(JsonValue::Null);
         let answer = match method {
             "elicitation/create" => match serde_json::from_value::<ElicitRequestParams>(params) {
-                Ok(params) => ctx.elicit(params).await.map(|a| serde_json::to_value(a).unwrap_or_default()),
+                Ok(params) => ctx
+                    .elicit(params)
+                    .await
+                    .map(|a| serde_json::to_value(a).unwrap_or_default()),
                 Err(e) => Err(InputError::Malformed(e.to_string())),
             },
-            "sampling/createMessage" => match serde_json::from_value::<CreateMessageRequestParams>(params) {
-                Ok(params) => ctx.sample(params).await.map(|a| serde_json::to_value(a).unwrap_or_default()),
-                Err(e) => Err(InputError::Malformed(e.to_string())),
-            },
-            "roots/list" => ctx.list_roots().await.map(|a| serde_json::to_value(a).unwrap_or_default()),
-            other => Err(InputError::Malformed(format!("unknown input method `{other}`"))),
+            "sampling/createMessage" => {
+                match serde_json::from_value::<CreateMessageRequestParams>(params) {
+                    Ok(params) => ctx
+                        .sample(params)
+                        .await
+                        .map(|a| serde_json::to_value(a).unwrap_or_default()),
+                    Err(e) => Err(InputError::Malformed(e.to_string())),
+                }
+            }
+            "roots/list" => ctx
+                .list_roots()
+                .await
+                .map(|a| serde_json::to_value(a).unwrap_or_default()),
+            other => Err(InputError::Malformed(format!(
+                "unknown input method `{other}`"
+            ))),
         };
         let answer = answer.map_err(ErrorObject::from)?;
         let mut answers = JsonObject::new();
         answers.insert(key.clone(), answer);
-        tasks.store.update(&record.id, Update::Respond(answers), now_ms()).await.map_err(store_error)?;
+        tasks
+            .store
+            .update(&record.id, Update::Respond(answers), now_ms())
+            .await
+            .map_err(store_error)?;
     }
     Ok(())
 }

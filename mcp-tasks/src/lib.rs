@@ -112,7 +112,9 @@ fn methods(boot: &BootContext) -> Item {
 }
 
 fn creation(boot: &BootContext) -> Item {
-    Item::AlternateResultInterceptor(Arc::new(CreateTasks { tasks: Tasks::of(boot) }))
+    Item::AlternateResultInterceptor(Arc::new(CreateTasks {
+        tasks: Tasks::of(boot),
+    }))
 }
 
 fn capabilities(_: &BootContext) -> Item {
@@ -125,11 +127,20 @@ fn listing(_: &BootContext) -> Item {
 
 register!(Registration::new(origin!(), "mcp-tasks", 0, extension));
 register!(Registration::supply(origin!(), "TaskStore", store_seam));
-register!(Registration::supply(origin!(), "TaskExecutor", executor_seam));
+register!(Registration::supply(
+    origin!(),
+    "TaskExecutor",
+    executor_seam
+));
 register!(Registration::new(origin!(), "tasks-section", 0, section));
 register!(Registration::new(origin!(), "tasks-methods", 0, methods));
 register!(Registration::new(origin!(), "tasks-creation", 0, creation));
-register!(Registration::new(origin!(), "tasks-capabilities", 0, capabilities));
+register!(Registration::new(
+    origin!(),
+    "tasks-capabilities",
+    0,
+    capabilities
+));
 register!(Registration::new(origin!(), "tasks-listing", 0, listing));
 
 /// Advertises the extension in `server/discover`, and the core tasks
@@ -142,7 +153,10 @@ impl ServerCapabilitiesCustomizer for Advertise {
     fn customize_era(&self, era: Era, capabilities: &mut ServerCapabilities, _: &BootContext) {
         match era {
             Era::Modern => {
-                capabilities.extensions.get_or_insert_default().insert(EXTENSION_ID.into(), Default::default());
+                capabilities
+                    .extensions
+                    .get_or_insert_default()
+                    .insert(EXTENSION_ID.into(), Default::default());
             }
             Era::Legacy => capabilities.tasks = Some(Box::new(ServerTasksCapability::tools())),
         }

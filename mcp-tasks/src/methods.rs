@@ -40,9 +40,13 @@ pub(crate) fn require_extension(ctx: &RequestContext) -> Result<(), ErrorObject>
     if ctx.client_capabilities().has_extension(EXTENSION_ID) {
         return Ok(());
     }
-    let required = serde_json::from_value(json!({ "extensions": { EXTENSION_ID: {} } })).unwrap_or_default();
+    let required =
+        serde_json::from_value(json!({ "extensions": { EXTENSION_ID: {} } })).unwrap_or_default();
     Err(ErrorObject::missing_required_client_capability(
-        format!("Missing required client capability: `{}` requires the extension `{EXTENSION_ID}`", ctx.method()),
+        format!(
+            "Missing required client capability: `{}` requires the extension `{EXTENSION_ID}`",
+            ctx.method()
+        ),
         required,
     ))
 }
@@ -59,24 +63,26 @@ pub(crate) fn contribute(tasks: &Arc<Tasks>, into: &mut Contributions<'_>) {
         }
     }));
     let update = tasks.clone();
-    into.method::<UpdateTask>(handler_fn::<UpdateTask, _, _, _>(move |ctx, params: UpdateParams| {
-        let tasks = update.clone();
-        async move {
-            require_extension(&ctx)?;
-            tasks.find(&ctx, &params.task_id).await?;
-            let answers: JsonObject = params
-                .input_responses
-                .into_iter()
-                .filter(|(_, answer)| matches!(answer, JsonValue::Object(_)))
-                .collect();
-            tasks
-                .store
-                .update(&params.task_id, Update::Respond(answers), now_ms())
-                .await
-                .map_err(store_error)?;
-            Ok(UpdateTaskResult::default())
-        }
-    }));
+    into.method::<UpdateTask>(handler_fn::<UpdateTask, _, _, _>(
+        move |ctx, params: UpdateParams| {
+            let tasks = update.clone();
+            async move {
+                require_extension(&ctx)?;
+                tasks.find(&ctx, &params.task_id).await?;
+                let answers: JsonObject = params
+                    .input_responses
+                    .into_iter()
+                    .filter(|(_, answer)| matches!(answer, JsonValue::Object(_)))
+                    .collect();
+                tasks
+                    .store
+                    .update(&params.task_id, Update::Respond(answers), now_ms())
+                    .await
+                    .map_err(store_error)?;
+                Ok(UpdateTaskResult::default())
+            }
+        },
+    ));
     let cancel = tasks.clone();
     into.method::<CancelTask>(handler_fn::<CancelTask, _, _, _>(move |ctx, params| {
         let tasks = cancel.clone();
@@ -85,7 +91,11 @@ pub(crate) fn contribute(tasks: &Arc<Tasks>, into: &mut Contributions<'_>) {
             let record = tasks.find(&ctx, &params.task_id).await?;
             if !record.status.is_terminal() {
                 let cancelled = Outcome::cancelled("Cancelled by the client");
-                tasks.store.update(&record.id, Update::Finish(cancelled), now_ms()).await.map_err(store_error)?;
+                tasks
+                    .store
+                    .update(&record.id, Update::Finish(cancelled), now_ms())
+                    .await
+                    .map_err(store_error)?;
             }
             Ok(CancelTaskResult::default())
         }

@@ -56,7 +56,13 @@ pub struct TaskRecord {
 
 impl TaskRecord {
     /// A `working` record, created now.
-    pub fn new(id: impl Into<String>, owner: impl Into<String>, wire: Wire, tool: impl Into<String>, now_ms: u64) -> Self {
+    pub fn new(
+        id: impl Into<String>,
+        owner: impl Into<String>,
+        wire: Wire,
+        tool: impl Into<String>,
+        now_ms: u64,
+    ) -> Self {
         Self {
             id: id.into(),
             owner: owner.into(),
@@ -77,7 +83,8 @@ impl TaskRecord {
 
     /// When it may be purged, if ever.
     pub fn expires_at_ms(&self) -> Option<u64> {
-        self.ttl_ms.map(|ttl| self.created_at_ms.saturating_add(ttl))
+        self.ttl_ms
+            .map(|ttl| self.created_at_ms.saturating_add(ttl))
     }
 
     /// Whether its time to live has run out at `now_ms`.
@@ -102,7 +109,12 @@ pub struct Outcome {
 impl Outcome {
     /// Completed with `result` (a tool error included, on the extension's wire).
     pub fn completed(result: JsonObject) -> Self {
-        Self { status: TaskStatus::Completed, message: None, result: Some(result), error: None }
+        Self {
+            status: TaskStatus::Completed,
+            message: None,
+            result: Some(result),
+            error: None,
+        }
     }
 
     /// Failed with a JSON-RPC error.
@@ -117,7 +129,12 @@ impl Outcome {
 
     /// Cancelled.
     pub fn cancelled(message: impl Into<String>) -> Self {
-        Self { status: TaskStatus::Cancelled, message: Some(message.into()), result: None, error: None }
+        Self {
+            status: TaskStatus::Cancelled,
+            message: Some(message.into()),
+            result: None,
+            error: None,
+        }
     }
 }
 
@@ -181,7 +198,9 @@ pub fn apply(mut record: TaskRecord, update: Update, now_ms: u64) -> Applied {
         Update::Ask(requests) => {
             let mut added = false;
             for (key, request) in requests {
-                if record.input_requests.contains_key(&key) || record.input_responses.contains_key(&key) {
+                if record.input_requests.contains_key(&key)
+                    || record.input_responses.contains_key(&key)
+                {
                     continue;
                 }
                 record.input_requests.insert(key, request);

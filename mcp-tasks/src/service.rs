@@ -44,8 +44,12 @@ impl Tasks {
             .0
             .get_or_init(|| {
                 Arc::new(Self {
-                    store: boot.active::<dyn TaskStore>().expect("mcp-tasks declares the store seam"),
-                    executor: boot.active::<dyn TaskExecutor>().expect("mcp-tasks declares the executor seam"),
+                    store: boot
+                        .active::<dyn TaskStore>()
+                        .expect("mcp-tasks declares the store seam"),
+                    executor: boot
+                        .active::<dyn TaskExecutor>()
+                        .expect("mcp-tasks declares the executor seam"),
                     section: boot.section::<TasksSection>(),
                     tools: boot.shared::<TaskTools>(),
                     last_purge: AtomicU64::new(0),
@@ -55,9 +59,19 @@ impl Tasks {
     }
 
     /// A fresh `working` record for a call of `tool` by the caller of `ctx`.
-    pub(crate) fn record(&self, ctx: &RequestContext, wire: Wire, tool: &str, ttl_ms: Option<u64>) -> TaskRecord {
+    pub(crate) fn record(
+        &self,
+        ctx: &RequestContext,
+        wire: Wire,
+        tool: &str,
+        ttl_ms: Option<u64>,
+    ) -> TaskRecord {
         let mut record = TaskRecord::new(new_id(), owner(ctx), wire, tool, now_ms());
-        record.ttl_ms = Some(ttl_ms.unwrap_or(self.section.ttl_ms).min(self.section.ttl_ms));
+        record.ttl_ms = Some(
+            ttl_ms
+                .unwrap_or(self.section.ttl_ms)
+                .min(self.section.ttl_ms),
+        );
         record.poll_interval_ms = Some(self.section.poll_interval_ms);
         record.status_message = Some("The task is working.".into());
         record
@@ -65,7 +79,11 @@ impl Tasks {
 
     /// The caller's task `id`: another caller's task answers exactly as an
     /// unknown one.
-    pub(crate) async fn find(&self, ctx: &RequestContext, id: &str) -> Result<TaskRecord, ErrorObject> {
+    pub(crate) async fn find(
+        &self,
+        ctx: &RequestContext,
+        id: &str,
+    ) -> Result<TaskRecord, ErrorObject> {
         self.purge().await;
         match self.store.get(id).await.map_err(store_error)? {
             Some(record) if record.owner == owner(ctx) => Ok(record),
@@ -78,7 +96,10 @@ impl Tasks {
         let now = now_ms();
         let last = self.last_purge.load(Ordering::Relaxed);
         if now.saturating_sub(last) < PURGE_EVERY_MS
-            || self.last_purge.compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed).is_err()
+            || self
+                .last_purge
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_err()
         {
             return;
         }
@@ -152,7 +173,9 @@ pub(crate) async fn record_outcome(
                     Outcome::completed(result)
                 }
             }
-            _ => Outcome::failed(ErrorObject::internal_error("Internal error: the tool's result is not an object")),
+            _ => Outcome::failed(ErrorObject::internal_error(
+                "Internal error: the tool's result is not an object",
+            )),
         },
         Ok(settled) => Outcome::failed(ErrorObject::internal_error(format!(
             "Internal error: the tool answered with a `{}` result, which a task cannot hold",
@@ -160,5 +183,8 @@ pub(crate) async fn record_outcome(
         ))),
         Err(error) => Outcome::failed(error),
     };
-    store.update(&task.id, Update::Finish(outcome), now_ms()).await.map(|_| ())
+    store
+        .update(&task.id, Update::Finish(outcome), now_ms())
+        .await
+        .map(|_| ())
 }

@@ -20,13 +20,19 @@ impl RunsAsTask {
     /// The tool runs as a task when the client supports tasks, and as an
     /// ordinary call otherwise.
     pub const fn optional() -> Self {
-        Self { required: false, inputs_first: false }
+        Self {
+            required: false,
+            inputs_first: false,
+        }
     }
 
     /// The tool runs only as a task: a client that does not support tasks
     /// gets `-32021` (2026-07-28) or `-32601` (2025-11-25).
     pub const fn required() -> Self {
-        Self { required: true, inputs_first: false }
+        Self {
+            required: true,
+            inputs_first: false,
+        }
     }
 
     /// The handler starts inside the request and asks its first questions
@@ -59,21 +65,34 @@ pub struct TaskTools(RwLock<HashMap<String, (RunsAsTask, Option<Arc<jsonschema::
 impl TaskTools {
     /// How tool `name` runs as a task, if it does.
     pub fn get(&self, name: &str) -> Option<RunsAsTask> {
-        self.0.read().unwrap_or_else(std::sync::PoisonError::into_inner).get(name).map(|(runs, _)| *runs)
+        self.0
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(name)
+            .map(|(runs, _)| *runs)
     }
 
     /// What is wrong with `arguments` for tool `name`, if anything: checked
     /// before a task is created, so that a call with invalid arguments
     /// creates none.
     pub fn invalid_arguments(&self, name: &str, arguments: &JsonValue) -> Option<String> {
-        let tools = self.0.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let tools = self
+            .0
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let validator = tools.get(name)?.1.as_ref()?;
-        let problems: Vec<String> = validator.iter_errors(arguments).map(|e| e.to_string()).collect();
-        (!problems.is_empty()).then(|| format!("Invalid arguments for tool {name}: {}", problems.join("; ")))
+        let problems: Vec<String> = validator
+            .iter_errors(arguments)
+            .map(|e| e.to_string())
+            .collect();
+        (!problems.is_empty())
+            .then(|| format!("Invalid arguments for tool {name}: {}", problems.join("; ")))
     }
 
     fn set(&self, name: &str, runs: RunsAsTask, schema: &JsonObject) {
-        let validator = jsonschema::validator_for(&JsonValue::Object(schema.clone())).ok().map(Arc::new);
+        let validator = jsonschema::validator_for(&JsonValue::Object(schema.clone()))
+            .ok()
+            .map(Arc::new);
         self.0
             .write()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -86,8 +105,14 @@ impl HandlerCustomizer<Tool> for RunsAsTask {
         let tools: Arc<TaskTools> = config.boot().shared::<TaskTools>();
         let tool = config.descriptor();
         tools.set(&tool.name, *self, &tool.input_schema);
-        let support = if self.required { TaskSupport::Required } else { TaskSupport::Optional };
-        config.descriptor_mut().execution = Some(ToolExecution { task_support: Some(support) });
+        let support = if self.required {
+            TaskSupport::Required
+        } else {
+            TaskSupport::Optional
+        };
+        config.descriptor_mut().execution = Some(ToolExecution {
+            task_support: Some(support),
+        });
     }
 }
 

@@ -66,7 +66,9 @@ pub(crate) fn detailed(record: &TaskRecord) -> DetailedTask {
         TaskStatus::InputRequired => {
             let requests = serde_json::from_value(JsonValue::Object(record.input_requests.clone()))
                 .unwrap_or_default();
-            task!(InputRequiredTask { input_requests: requests })
+            task!(InputRequiredTask {
+                input_requests: requests
+            })
         }
         TaskStatus::Completed => task!(CompletedTask {
             result: record.result.clone().unwrap_or_default()
@@ -74,7 +76,10 @@ pub(crate) fn detailed(record: &TaskRecord) -> DetailedTask {
         TaskStatus::Failed => {
             let error = record.error.clone().unwrap_or_else(|| {
                 ErrorObject::internal_error(
-                    record.status_message.clone().unwrap_or_else(|| "The task failed".into()),
+                    record
+                        .status_message
+                        .clone()
+                        .unwrap_or_else(|| "The task failed".into()),
                 )
             });
             task!(FailedTask { error: error })

@@ -25,11 +25,22 @@ async fn a_sqlite_store_reopened_on_its_file_has_every_task_as_last_written() {
         let store = SqliteTaskStore::open(&path).unwrap();
         let mut ids = Vec::new();
         for n in 0..10 {
-            let record = TaskRecord::new(format!("task-{n}"), "ada", Wire::Extension, "tool", now_ms());
+            let record = TaskRecord::new(
+                format!("task-{n}"),
+                "ada",
+                Wire::Extension,
+                "tool",
+                now_ms(),
+            );
             store.create(record).await.unwrap();
             if n % 2 == 0 {
-                let done = Outcome::completed(serde_json::from_value(serde_json::json!({"n": n})).unwrap());
-                store.update(&format!("task-{n}"), Update::Finish(done), now_ms()).await.unwrap();
+                let done = Outcome::completed(
+                    serde_json::from_value(serde_json::json!({"n": n})).unwrap(),
+                );
+                store
+                    .update(&format!("task-{n}"), Update::Finish(done), now_ms())
+                    .await
+                    .unwrap();
             }
             ids.push(format!("task-{n}"));
         }
@@ -37,7 +48,11 @@ async fn a_sqlite_store_reopened_on_its_file_has_every_task_as_last_written() {
     };
     let store = SqliteTaskStore::open(&path).unwrap();
     for (n, id) in ids.iter().enumerate() {
-        let record = store.get(id).await.unwrap().expect("every task survives a reopen");
+        let record = store
+            .get(id)
+            .await
+            .unwrap()
+            .expect("every task survives a reopen");
         let completed = record.status == mcp_server::core::ext::tasks::TaskStatus::Completed;
         assert_eq!(completed, n % 2 == 0, "{id} keeps its last status");
     }

@@ -33,9 +33,15 @@ mcp_tasks::task!(admin_job);
 /// Asks for a name, then greets.
 #[tool]
 async fn ask_name(ctx: RequestContext) -> Result<String, InputError> {
-    let form = ElicitRequestParams::Form(ElicitRequestFormParams { message: "Name?".into(), ..Default::default() });
+    let form = ElicitRequestParams::Form(ElicitRequestFormParams {
+        message: "Name?".into(),
+        ..Default::default()
+    });
     let answer = ctx.input("name").elicit(form).await?;
-    let name = answer.content.and_then(|c| c.get("name").map(|v| serde_json::to_value(v).unwrap())).unwrap_or_default();
+    let name = answer
+        .content
+        .and_then(|c| c.get("name").map(|v| serde_json::to_value(v).unwrap()))
+        .unwrap_or_default();
     Ok(format!("Hello, {}!", name.as_str().unwrap_or_default()))
 }
 mcp_tasks::task!(ask_name);
@@ -72,14 +78,19 @@ impl PrincipalSource for Names {
 }
 
 fn server() -> Server {
-    Server::builder().supply::<dyn PrincipalSource>(origin!(), "names", Arc::new(Names)).build()
+    Server::builder()
+        .supply::<dyn PrincipalSource>(origin!(), "names", Arc::new(Names))
+        .build()
 }
 
 fn client(server: &Server, who: &str) -> MemoryClient {
     MemoryClient::new(server)
         .with_credentials(Credentials::bearer_token(who))
         .with_capabilities(
-            serde_json::from_value(json!({"elicitation": {}, "extensions": {"io.modelcontextprotocol/tasks": {}}})).unwrap(),
+            serde_json::from_value(
+                json!({"elicitation": {}, "extensions": {"io.modelcontextprotocol/tasks": {}}}),
+            )
+            .unwrap(),
         )
 }
 
@@ -90,7 +101,10 @@ async fn tasks_of(server: &Server, owner: &str) -> usize {
 
 async fn poll_until(client: &MemoryClient, id: &str, done: impl Fn(&Value) -> bool) -> Value {
     for _ in 0..500 {
-        let task = client.request_raw("tasks/get", json!({"taskId": id})).await.unwrap();
+        let task = client
+            .request_raw("tasks/get", json!({"taskId": id}))
+            .await
+            .unwrap();
         if done(&task) {
             return task;
         }
@@ -102,10 +116,19 @@ async fn poll_until(client: &MemoryClient, id: &str, done: impl Fn(&Value) -> bo
 #[tokio::test]
 async fn a_caller_the_guards_refuse_gets_the_guards_answer_and_no_task_exists() {
     let server = server();
-    let error = client(&server, "ada").call_tool("admin_job", json!({})).await.unwrap_err();
-    assert_eq!((error.code.0, error.message.as_str()), (-32602, "Unknown tool: admin_job"));
+    let error = client(&server, "ada")
+        .call_tool("admin_job", json!({}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        (error.code.0, error.message.as_str()),
+        (-32602, "Unknown tool: admin_job")
+    );
     assert_eq!(tasks_of(&server, "ada").await, 0);
-    let allowed = client(&server, "root").request_raw("tools/call", json!({"name": "admin_job"})).await.unwrap();
+    let allowed = client(&server, "root")
+        .request_raw("tools/call", json!({"name": "admin_job"}))
+        .await
+        .unwrap();
     assert_eq!(allowed["resultType"], "task");
     assert_eq!(tasks_of(&server, "root").await, 1);
 }
@@ -114,7 +137,10 @@ async fn a_caller_the_guards_refuse_gets_the_guards_answer_and_no_task_exists() 
 async fn invalid_arguments_get_invalid_params_and_no_task_exists() {
     let server = server();
     let error = client(&server, "ada")
-        .request_raw("tools/call", json!({"name": "nap", "arguments": {"millis": "soon"}}))
+        .request_raw(
+            "tools/call",
+            json!({"name": "nap", "arguments": {"millis": "soon"}}),
+        )
         .await
         .unwrap_err();
     assert_eq!(error.code.0, -32602);
@@ -125,16 +151,32 @@ async fn invalid_arguments_get_invalid_params_and_no_task_exists() {
 async fn another_caller_sees_a_task_exactly_as_an_unknown_one() {
     let server = server();
     let ada = client(&server, "ada");
-    let handle = ada.request_raw("tools/call", json!({"name": "nap", "arguments": {"millis": 1}})).await.unwrap();
+    let handle = ada
+        .request_raw(
+            "tools/call",
+            json!({"name": "nap", "arguments": {"millis": 1}}),
+        )
+        .await
+        .unwrap();
     let id = handle["taskId"].as_str().unwrap();
     assert_eq!(id.len(), 32, "128 random bits in hex");
     let grace = client(&server, "grace");
     for method in ["tasks/get", "tasks/cancel"] {
-        let theirs = grace.request_raw(method, json!({"taskId": id})).await.unwrap_err();
-        let unknown = grace.request_raw(method, json!({"taskId": "0".repeat(32)})).await.unwrap_err();
+        let theirs = grace
+            .request_raw(method, json!({"taskId": id}))
+            .await
+            .unwrap_err();
+        let unknown = grace
+            .request_raw(method, json!({"taskId": "0".repeat(32)}))
+            .await
+            .unwrap_err();
         assert_eq!(theirs.code, unknown.code, "{method}");
         assert_eq!(theirs.code.0, -32602, "{method}");
-        assert_eq!(theirs.message.replace(id, "ID"), unknown.message.replace(&"0".repeat(32), "ID"), "{method}");
+        assert_eq!(
+            theirs.message.replace(id, "ID"),
+            unknown.message.replace(&"0".repeat(32), "ID"),
+            "{method}"
+        );
     }
     poll_until(&ada, id, |t| t["status"] == "completed").await;
 }
@@ -143,12 +185,27 @@ async fn another_caller_sees_a_task_exactly_as_an_unknown_one() {
 async fn a_client_without_the_extension_gets_an_ordinary_result_and_no_task_methods() {
     let server = server();
     let plain = MemoryClient::new(&server);
-    let result = plain.request_raw("tools/call", json!({"name": "nap", "arguments": {"millis": 1}})).await.unwrap();
+    let result = plain
+        .request_raw(
+            "tools/call",
+            json!({"name": "nap", "arguments": {"millis": 1}}),
+        )
+        .await
+        .unwrap();
     assert_eq!(result["content"][0]["text"], "slept 1 ms");
-    let refused = plain.request_raw("tasks/get", json!({"taskId": "x"})).await.unwrap_err();
+    let refused = plain
+        .request_raw("tasks/get", json!({"taskId": "x"}))
+        .await
+        .unwrap_err();
     assert_eq!(refused.code.0, -32021);
-    assert_eq!(refused.data.unwrap()["requiredCapabilities"]["extensions"]["io.modelcontextprotocol/tasks"], json!({}));
-    let gone = plain.request_raw("tasks/result", json!({"taskId": "x"})).await.unwrap_err();
+    assert_eq!(
+        refused.data.unwrap()["requiredCapabilities"]["extensions"]["io.modelcontextprotocol/tasks"],
+        json!({})
+    );
+    let gone = plain
+        .request_raw("tasks/result", json!({"taskId": "x"}))
+        .await
+        .unwrap_err();
     assert_eq!(gone.code.0, -32601);
 }
 
@@ -156,10 +213,16 @@ async fn a_client_without_the_extension_gets_an_ordinary_result_and_no_task_meth
 async fn input_inside_a_task_waits_for_tasks_update_and_the_handler_resumes() {
     let server = server();
     let ada = client(&server, "ada");
-    let handle = ada.request_raw("tools/call", json!({"name": "ask_name"})).await.unwrap();
+    let handle = ada
+        .request_raw("tools/call", json!({"name": "ask_name"}))
+        .await
+        .unwrap();
     let id = handle["taskId"].as_str().unwrap();
     let waiting = poll_until(&ada, id, |t| t["status"] == "input_required").await;
-    assert_eq!(waiting["inputRequests"]["name"]["method"], "elicitation/create");
+    assert_eq!(
+        waiting["inputRequests"]["name"]["method"],
+        "elicitation/create"
+    );
     let ack = ada
         .request_raw(
             "tasks/update",
@@ -167,7 +230,10 @@ async fn input_inside_a_task_waits_for_tasks_update_and_the_handler_resumes() {
         )
         .await
         .unwrap();
-    assert_eq!(ack, json!({"resultType": "complete", "_meta": ack["_meta"]}));
+    assert_eq!(
+        ack,
+        json!({"resultType": "complete", "_meta": ack["_meta"]})
+    );
     let done = poll_until(&ada, id, |t| t["status"] == "completed").await;
     assert_eq!(done["result"]["content"][0]["text"], "Hello, Ada!");
 }
@@ -176,26 +242,58 @@ async fn input_inside_a_task_waits_for_tasks_update_and_the_handler_resumes() {
 async fn cancelling_interrupts_the_handler_and_the_task_stays_cancelled() {
     let server = server();
     let ada = client(&server, "ada");
-    let handle = ada.request_raw("tools/call", json!({"name": "nap", "arguments": {"millis": 60000}})).await.unwrap();
+    let handle = ada
+        .request_raw(
+            "tools/call",
+            json!({"name": "nap", "arguments": {"millis": 60000}}),
+        )
+        .await
+        .unwrap();
     let id = handle["taskId"].as_str().unwrap();
-    ada.request_raw("tasks/cancel", json!({"taskId": id})).await.unwrap();
+    ada.request_raw("tasks/cancel", json!({"taskId": id}))
+        .await
+        .unwrap();
     let cancelled = poll_until(&ada, id, |t| t["status"] != "working").await;
     assert_eq!(cancelled["status"], "cancelled");
     tokio::time::sleep(Duration::from_millis(50)).await;
-    let later = ada.request_raw("tasks/get", json!({"taskId": id})).await.unwrap();
+    let later = ada
+        .request_raw("tasks/get", json!({"taskId": id}))
+        .await
+        .unwrap();
     assert_eq!(later["status"], "cancelled", "a terminal status is final");
-    let again = ada.request_raw("tasks/cancel", json!({"taskId": id})).await.unwrap();
-    assert_eq!(again["resultType"], "complete", "cancelling an ended task is acknowledged");
+    let again = ada
+        .request_raw("tasks/cancel", json!({"taskId": id}))
+        .await
+        .unwrap();
+    assert_eq!(
+        again["resultType"], "complete",
+        "cancelling an ended task is acknowledged"
+    );
 }
 
 #[tokio::test]
 async fn discover_advertises_the_extension_and_initialize_the_core_capability() {
     let server = server();
-    assert!(server.capabilities().has_extension("io.modelcontextprotocol/tasks"));
-    assert!(server.capabilities().tasks.is_none(), "never both in server/discover");
+    assert!(
+        server
+            .capabilities()
+            .has_extension("io.modelcontextprotocol/tasks")
+    );
+    assert!(
+        server.capabilities().tasks.is_none(),
+        "never both in server/discover"
+    );
     let legacy = server.capabilities_in(mcp_server::core::version::Era::Legacy);
-    assert!(legacy.tasks.as_ref().is_some_and(|t| t.supports_tool_call()));
+    assert!(
+        legacy
+            .tasks
+            .as_ref()
+            .is_some_and(|t| t.supports_tool_call())
+    );
     assert!(!legacy.has_extension("io.modelcontextprotocol/tasks"));
     let tools = MemoryClient::new(&server).list_tools().await.unwrap();
-    assert!(tools.iter().all(|t| t.execution.is_none()), "no legacy member in 2026-07-28 lists");
+    assert!(
+        tools.iter().all(|t| t.execution.is_none()),
+        "no legacy member in 2026-07-28 lists"
+    );
 }

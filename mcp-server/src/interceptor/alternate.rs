@@ -229,7 +229,9 @@ fn escalated(
 
 /// The error of a run that panicked or was aborted.
 fn joined(error: &tokio::task::JoinError) -> ErrorObject {
-    ErrorObject::internal_error(format!("Internal error: the handler did not finish: {error}"))
+    ErrorObject::internal_error(format!(
+        "Internal error: the handler did not finish: {error}"
+    ))
 }
 
 /// How a run [started](DeferredInvocation::start) inside its request went on.

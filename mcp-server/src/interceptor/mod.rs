@@ -36,9 +36,7 @@ mod chain;
 mod raw;
 mod typed;
 
-pub use alternate::{
-    AlternateResultInterceptor, DeferredInvocation, Invocation, Running, Started,
-};
+pub use alternate::{AlternateResultInterceptor, DeferredInvocation, Invocation, Running, Started};
 pub use answer::{Answer, Authorized, RawAnswer, Settled};
 pub use chain::{ErasedValue, HandlerCall, HandlerInterceptor, HandlerNext, Stratum};
 pub use raw::{RawCall, RawInterceptor, RawNext};

@@ -17,7 +17,9 @@ pub struct MemoryTaskStore {
 
 impl MemoryTaskStore {
     fn records(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, TaskRecord>> {
-        self.records.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.records
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -58,13 +60,16 @@ impl TaskStore for MemoryTaskStore {
     ) -> BoxFuture<'a, Result<Option<Applied>, StoreError>> {
         let applied = {
             let mut records = self.records();
-            records.get_mut(id).filter(|r| !r.expired(now_ms)).map(|slot| {
-                let applied = record::apply(slot.clone(), update, now_ms);
-                if applied.changed() {
-                    *slot = applied.record.clone();
-                }
-                applied
-            })
+            records
+                .get_mut(id)
+                .filter(|r| !r.expired(now_ms))
+                .map(|slot| {
+                    let applied = record::apply(slot.clone(), update, now_ms);
+                    if applied.changed() {
+                        *slot = applied.record.clone();
+                    }
+                    applied
+                })
         };
         if let Some(applied) = &applied {
             self.watchers.publish(id, &applied.events);
@@ -86,7 +91,9 @@ impl TaskStore for MemoryTaskStore {
             .cloned()
             .collect();
         mine.sort_by(|a, b| (a.created_at_ms, &a.id).cmp(&(b.created_at_ms, &b.id)));
-        let start = after.and_then(|a| mine.iter().position(|r| r.id == a)).map_or(0, |i| i + 1);
+        let start = after
+            .and_then(|a| mine.iter().position(|r| r.id == a))
+            .map_or(0, |i| i + 1);
         let page = mine.into_iter().skip(start).take(limit).collect();
         Box::pin(async move { Ok(page) })
     }

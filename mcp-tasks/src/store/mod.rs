@@ -87,10 +87,11 @@ impl OneActive for dyn TaskStore {
         match section.store {
             StoreKind::Memory => ("MemoryTaskStore", Arc::new(MemoryTaskStore::default())),
             #[cfg(feature = "sqlite")]
-            StoreKind::Sqlite => match SqliteTaskStore::open(&section.sqlite_path) {
-                Ok(store) => ("SqliteTaskStore", Arc::new(store)),
-                Err(error) => {
-                    boot.fail(mcp_server::BootError::Extension(
+            StoreKind::Sqlite => {
+                match SqliteTaskStore::open(&section.sqlite_path) {
+                    Ok(store) => ("SqliteTaskStore", Arc::new(store)),
+                    Err(error) => {
+                        boot.fail(mcp_server::BootError::Extension(
                         mcp_server::boot::Diagnostic::new(
                             "tasks::store_unavailable",
                             format!("the SQLite task store at `{}` cannot be opened", section.sqlite_path),
@@ -98,9 +99,10 @@ impl OneActive for dyn TaskStore {
                         .note(error.to_string())
                         .help("set `tasks.sqlite_path` (`MCP_TASKS__SQLITE_PATH`) to a writable file"),
                     ));
-                    ("MemoryTaskStore", Arc::new(MemoryTaskStore::default()))
+                        ("MemoryTaskStore", Arc::new(MemoryTaskStore::default()))
+                    }
                 }
-            },
+            }
         }
     }
 }

@@ -69,7 +69,9 @@ impl SqliteTaskStore {
         let connection = self.connection.clone();
         Box::pin(async move {
             tokio::task::spawn_blocking(move || {
-                let mut connection = connection.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                let mut connection = connection
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
                 f(&mut connection)
             })
             .await
@@ -85,7 +87,8 @@ fn migrate(connection: &mut Connection) -> Result<(), StoreError> {
     for (index, migration) in MIGRATIONS.iter().enumerate().skip(version) {
         let tx = connection.transaction().map_err(backend)?;
         tx.execute_batch(migration).map_err(backend)?;
-        tx.execute_batch(&format!("PRAGMA user_version = {}", index + 1)).map_err(backend)?;
+        tx.execute_batch(&format!("PRAGMA user_version = {}", index + 1))
+            .map_err(backend)?;
         tx.commit().map_err(backend)?;
     }
     Ok(())
@@ -105,7 +108,9 @@ fn to_i64(ms: u64) -> i64 {
 
 fn read(connection: &Connection, id: &str) -> Result<Option<TaskRecord>, StoreError> {
     let text: Option<String> = connection
-        .query_row("SELECT record FROM tasks WHERE id = ?1", [id], |row| row.get(0))
+        .query_row("SELECT record FROM tasks WHERE id = ?1", [id], |row| {
+            row.get(0)
+        })
         .optional()
         .map_err(backend)?;
     text.as_deref().map(decode).transpose()
@@ -207,7 +212,9 @@ impl TaskStore for SqliteTaskStore {
                 )
                 .map_err(backend)?;
             let rows = statement
-                .query_map(params![owner, created, id, now, limit], |row| row.get::<_, String>(0))
+                .query_map(params![owner, created, id, now, limit], |row| {
+                    row.get::<_, String>(0)
+                })
                 .map_err(backend)?;
             rows.map(|text| decode(&text.map_err(backend)?)).collect()
         })

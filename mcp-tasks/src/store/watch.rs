@@ -25,8 +25,14 @@ impl Watchers {
     /// The events of task `id` from now on.
     pub fn watch(&self, id: &str) -> TaskWatch {
         let receiver = {
-            let mut senders = self.senders.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            senders.entry(id.to_owned()).or_insert_with(|| broadcast::channel(QUEUE).0).subscribe()
+            let mut senders = self
+                .senders
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            senders
+                .entry(id.to_owned())
+                .or_insert_with(|| broadcast::channel(QUEUE).0)
+                .subscribe()
         };
         futures_util::stream::unfold(receiver, |mut receiver| async move {
             loop {
@@ -42,14 +48,19 @@ impl Watchers {
 
     /// Tells the watchers of task `id`; a terminal status ends their streams.
     pub fn publish(&self, id: &str, events: &[TaskEvent]) {
-        let mut senders = self.senders.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut senders = self
+            .senders
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let Some(sender) = senders.get(id) else {
             return;
         };
         for event in events {
             let _ = sender.send(event.clone());
         }
-        let ended = events.iter().any(|e| matches!(e, TaskEvent::Status(s) if s.is_terminal()));
+        let ended = events
+            .iter()
+            .any(|e| matches!(e, TaskEvent::Status(s) if s.is_terminal()));
         if ended || sender.receiver_count() == 0 {
             senders.remove(id);
         }

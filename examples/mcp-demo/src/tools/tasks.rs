@@ -41,7 +41,9 @@ mcp_tasks::task!(failing_job, required);
 #[tool]
 pub async fn protocol_error_job(ctx: RequestContext) -> String {
     tokio::time::sleep(Duration::from_millis(200)).await;
-    ctx.escalate(ErrorObject::internal_error("The job's backend is unavailable"));
+    ctx.escalate(ErrorObject::internal_error(
+        "The job's backend is unavailable",
+    ));
     String::new()
 }
 mcp_tasks::task!(protocol_error_job);
@@ -49,8 +51,15 @@ mcp_tasks::task!(protocol_error_job);
 /// Asks for a confirmation (key `confirm`) before deleting a file.
 #[tool]
 pub async fn confirm_delete(ctx: RequestContext, filename: String) -> Result<String, InputError> {
-    let answer = ctx.input("confirm").elicit(form(&format!("Delete {filename}?"), "confirm", true)).await?;
-    Ok(if accepted(&answer) { format!("Deleted {filename}") } else { format!("Kept {filename}") })
+    let answer = ctx
+        .input("confirm")
+        .elicit(form(&format!("Delete {filename}?"), "confirm", true))
+        .await?;
+    Ok(if accepted(&answer) {
+        format!("Deleted {filename}")
+    } else {
+        format!("Kept {filename}")
+    })
 }
 mcp_tasks::task!(confirm_delete);
 
@@ -58,11 +67,17 @@ mcp_tasks::task!(confirm_delete);
 #[tool]
 pub async fn multi_input(ctx: RequestContext) -> Result<String, InputError> {
     let (name, confirm) = tokio::join!(
-        ctx.input("name").elicit(form("What is your name?", "name", false)),
-        ctx.input("confirm").elicit(form("Shall I go on?", "confirm", true)),
+        ctx.input("name")
+            .elicit(form("What is your name?", "name", false)),
+        ctx.input("confirm")
+            .elicit(form("Shall I go on?", "confirm", true)),
     );
     let (name, confirm) = (name?, confirm?);
-    Ok(format!("name answered: {}; confirmed: {}", accepted(&name), accepted(&confirm)))
+    Ok(format!(
+        "name answered: {}; confirmed: {}",
+        accepted(&name),
+        accepted(&confirm)
+    ))
 }
 mcp_tasks::task!(multi_input);
 
@@ -70,7 +85,10 @@ mcp_tasks::task!(multi_input);
 /// greets them from a task.
 #[tool]
 pub async fn test_tool_with_task(ctx: RequestContext) -> Result<String, InputError> {
-    let answer = ctx.input("user_name").elicit(form("What is your name?", "name", false)).await?;
+    let answer = ctx
+        .input("user_name")
+        .elicit(form("What is your name?", "name", false))
+        .await?;
     let name = text(&answer, "name").unwrap_or_default();
     ctx.release_request();
     tokio::time::sleep(Duration::from_millis(100)).await;
@@ -87,7 +105,10 @@ pub async fn long_report(ctx: RequestContext, sections: Option<u32>) -> Result<S
     let mut audience = String::from("everyone");
     for section in 1..=sections {
         if section == sections / 2 + 1 {
-            let answer = ctx.input("audience").elicit(form("Whom is the report for?", "audience", false)).await?;
+            let answer = ctx
+                .input("audience")
+                .elicit(form("Whom is the report for?", "audience", false))
+                .await?;
             audience = text(&answer, "audience").unwrap_or(audience);
         }
         tokio::select! {
