@@ -151,7 +151,7 @@ impl AlternateResultInterceptor for CreateTasks {
                 // the task exists once it releases the request.
                 let cancellation = deferred.cancellation();
                 match deferred.start().await {
-                    Started::Finished(answer) => return answer,
+                    Started::Finished(answer) => return *answer,
                     Started::Released(running) => {
                         if let Err(error) = store.create(record.clone()).await {
                             running.abort();

@@ -60,7 +60,7 @@ pub(crate) fn contribute(tasks: &Arc<Tasks>, into: &mut Contributions<'_>) {
                 .flatten();
             Ok(ListTasksResult {
                 tasks: page.iter().map(crate::wire::legacy_task).collect(),
-                next_cursor: next_cursor.map(Into::into),
+                next_cursor,
                 ..Default::default()
             })
         }

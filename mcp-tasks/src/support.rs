@@ -60,7 +60,10 @@ impl RunsAsTask {
 /// The tools that run as tasks, by name, with the validator of their
 /// arguments: filled at boot, read per call.
 #[derive(Default)]
-pub struct TaskTools(RwLock<HashMap<String, (RunsAsTask, Option<Arc<jsonschema::Validator>>)>>);
+pub struct TaskTools(RwLock<HashMap<String, TaskTool>>);
+
+/// One tool that runs as a task: how, and the validator of its arguments.
+type TaskTool = (RunsAsTask, Option<Arc<jsonschema::Validator>>);
 
 impl TaskTools {
     /// How tool `name` runs as a task, if it does.

@@ -82,7 +82,7 @@ pub(crate) fn detailed(record: &TaskRecord) -> DetailedTask {
                         .unwrap_or_else(|| "The task failed".into()),
                 )
             });
-            task!(FailedTask { error: error })
+            task!(FailedTask { error })
         }
         TaskStatus::Cancelled => task!(CancelledTask {}),
     }

@@ -190,7 +190,7 @@ impl DeferredInvocation {
             request_cancellation,
         } = self;
         let Some(deferral) = ctx.deferral() else {
-            return Started::Finished(invoke.invoke(&ctx, params).await);
+            return Started::Finished(Box::new(invoke.invoke(&ctx, params).await));
         };
         let mut released = deferral.enter();
         let running = ctx.clone();
@@ -210,7 +210,7 @@ impl DeferredInvocation {
         if let Some(deferral) = ctx.deferral() {
             deferral.release();
         }
-        Started::Finished(finished.unwrap_or_else(|e| Err(joined(&e))))
+        Started::Finished(Box::new(finished.unwrap_or_else(|e| Err(joined(&e)))))
     }
 }
 
@@ -238,7 +238,7 @@ fn joined(error: &tokio::task::JoinError) -> ErrorObject {
 #[derive(Debug)]
 pub enum Started {
     /// It finished inside the request: answer the request with this.
-    Finished(Result<Settled, ErrorObject>),
+    Finished(Box<Result<Settled, ErrorObject>>),
     /// It released the request and goes on.
     Released(Running),
 }
