@@ -158,7 +158,7 @@ impl AlternateResultInterceptor for CreateTasks {
                             return Err(store_error(error));
                         }
                         self.tasks
-                            .cancel_on_cancelled(&record.id, cancellation.clone());
+                            .follow(ctx.clone(), &record, cancellation.clone());
                         let (store, task) = (store.clone(), record.clone());
                         tokio::spawn(async move {
                             let outcome = tokio::select! {
@@ -189,7 +189,7 @@ impl AlternateResultInterceptor for CreateTasks {
             // The record exists before the answer leaves.
             store.create(record.clone()).await.map_err(store_error)?;
             self.tasks
-                .cancel_on_cancelled(&record.id, deferred.cancellation());
+                .follow(ctx.clone(), &record, deferred.cancellation());
             let execution = Execution::new(record.clone(), arguments, deferred, store.clone());
             if let Err(error) = self.tasks.executor.start(execution).await {
                 tracing::warn!(task = %record.id, %error, "a task could not be started");

@@ -19,6 +19,7 @@
 //! | where records live | the one-active [`TaskStore`](store::TaskStore) seam (memory, SQLite) |
 //! | who runs a task | the one-active [`TaskExecutor`](executor::TaskExecutor) seam (in process) |
 //! | a handler's input questions inside a task | the deferred run's requester |
+//! | `notifications/tasks` for the `taskIds` a listener owns | a grant processor, and changes published per task |
 //! | settings | the `tasks` configuration section ([`config::TasksSection`]) |
 //!
 //! ```
@@ -56,6 +57,7 @@ mod create;
 pub mod executor;
 mod input;
 mod legacy;
+mod listen;
 mod methods;
 pub mod record;
 mod service;
@@ -76,7 +78,8 @@ use mcp_server::core::tools::{ListTools, ListToolsResult};
 use mcp_server::core::version::Era;
 use mcp_server::customizer::ServerCapabilitiesCustomizer;
 use mcp_server::interceptor::{Answer, TypedInterceptor, TypedNext};
-use mcp_server::seam::SeamDecl;
+use mcp_server::seam::{Member, SeamDecl};
+use mcp_server::subscription::GrantProcessors;
 use mcp_server::{BootContext, BoxFuture, Item, Registration, RequestContext, origin, register};
 
 pub use methods::{UpdateParams, UpdateTask};
@@ -121,6 +124,16 @@ fn capabilities(_: &BootContext) -> Item {
     Item::capabilities(Advertise)
 }
 
+fn listeners(boot: &BootContext) -> Item {
+    let processor = listen::TaskListeners {
+        tasks: Tasks::of(boot),
+    };
+    Item::Member(Member::new::<GrantProcessors>((
+        "mcp-tasks".into(),
+        Arc::new(processor),
+    )))
+}
+
 fn listing(_: &BootContext) -> Item {
     Item::typed::<ListTools>(ModernListing)
 }
@@ -142,6 +155,12 @@ register!(Registration::new(
     capabilities
 ));
 register!(Registration::new(origin!(), "tasks-listing", 0, listing));
+register!(Registration::new(
+    origin!(),
+    "tasks-listeners",
+    0,
+    listeners
+));
 
 /// Advertises the extension in `server/discover`, and the core tasks
 /// capability in `initialize`; never both in one era.

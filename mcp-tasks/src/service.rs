@@ -17,7 +17,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::TasksSection;
 use crate::executor::TaskExecutor;
-use crate::record::{Outcome, TaskRecord, Update, Wire, now_ms};
+use crate::record::{Outcome, TaskEvent, TaskRecord, Update, Wire, now_ms};
 use crate::store::{StoreError, TaskStore};
 use crate::support::TaskTools;
 
@@ -108,19 +108,33 @@ impl Tasks {
         }
     }
 
-    /// Fires `token` when task `id` is cancelled, wherever `tasks/cancel`
-    /// was received (through the store's watch), until the task ends.
-    pub(crate) fn cancel_on_cancelled(&self, id: &str, token: CancellationToken) {
-        let mut events = self.store.watch(id);
+    /// Follows task `id` until it ends, through the store's watch (so
+    /// whichever instance applied a change): fires `token` when it is
+    /// cancelled, and tells the listeners that follow it (extension tasks)
+    /// of each status it takes.
+    pub(crate) fn follow(
+        &self,
+        ctx: RequestContext,
+        record: &TaskRecord,
+        token: CancellationToken,
+    ) {
+        let mut events = self.store.watch(&record.id);
+        let (store, id, wire) = (self.store.clone(), record.id.clone(), record.wire);
         tokio::spawn(async move {
             while let Some(event) = events.next().await {
-                match event {
-                    crate::record::TaskEvent::Status(TaskStatus::Cancelled) => {
-                        token.cancel();
-                        return;
-                    }
-                    crate::record::TaskEvent::Status(status) if status.is_terminal() => return,
-                    _ => {}
+                let TaskEvent::Status(status) = event else {
+                    continue;
+                };
+                if status == TaskStatus::Cancelled {
+                    token.cancel();
+                }
+                if wire == Wire::Extension
+                    && let Ok(Some(record)) = store.get(&id).await
+                {
+                    crate::listen::publish(&ctx, &record);
+                }
+                if status.is_terminal() {
+                    return;
                 }
             }
         });

@@ -297,3 +297,112 @@ async fn discover_advertises_the_extension_and_initialize_the_core_capability() 
         "no legacy member in 2026-07-28 lists"
     );
 }
+
+fn params(notification: &mcp_server::core::jsonrpc::Notification) -> Value {
+    serde_json::from_str(notification.params.as_ref().unwrap().get()).unwrap()
+}
+
+#[tokio::test]
+async fn a_listener_hears_of_the_tasks_it_owns_and_of_no_other() {
+    let server = server();
+    let ada = client(&server, "ada");
+    let handle = ada
+        .request_raw(
+            "tools/call",
+            json!({"name": "nap", "arguments": {"millis": 200}}),
+        )
+        .await
+        .unwrap();
+    let id = handle["taskId"].as_str().unwrap().to_owned();
+
+    let mut theirs = client(&server, "grace").listen(json!({"taskIds": [id]}));
+    let ack = params(&theirs.next().await.unwrap());
+    assert!(
+        ack["notifications"].get("taskIds").is_none(),
+        "another caller is granted nothing: {ack}"
+    );
+
+    let mut mine = ada.listen(json!({"taskIds": [id, "0".repeat(32)]}));
+    let ack = params(&mine.next().await.unwrap());
+    assert_eq!(
+        ack["notifications"]["taskIds"],
+        json!([id]),
+        "only the caller's own task is granted"
+    );
+    let told = mine
+        .next_within(Duration::from_secs(5))
+        .await
+        .expect("the task's end is told");
+    assert_eq!(told.method, "notifications/tasks");
+    let told = params(&told);
+    assert_eq!(
+        (told["taskId"].as_str(), told["status"].as_str()),
+        (Some(id.as_str()), Some("completed"))
+    );
+    assert_eq!(told["result"]["content"][0]["text"], "slept 200 ms");
+    assert!(
+        told["_meta"]["io.modelcontextprotocol/subscriptionId"].is_number()
+            || told["_meta"]["io.modelcontextprotocol/subscriptionId"].is_string()
+    );
+    assert!(
+        theirs
+            .next_within(Duration::from_millis(200))
+            .await
+            .is_none(),
+        "another caller hears nothing"
+    );
+}
+
+#[tokio::test]
+async fn a_listener_without_the_extension_may_not_ask_for_tasks() {
+    let server = server();
+    let mut plain = MemoryClient::new(&server).listen(json!({"taskIds": ["x"]}));
+    let response = plain.response().await;
+    assert_eq!(response["error"]["code"], -32021, "{response}");
+}
+
+#[tokio::test]
+async fn a_guard_on_the_tasks_methods_decides_who_may_poll() {
+    /// Only admins may use `tasks/*`.
+    struct TasksForAdmins;
+    impl Guard for TasksForAdmins {
+        fn name(&self) -> &str {
+            "tasks-for-admins"
+        }
+        fn check(&self, ctx: &RequestContext, target: &Target) -> Decision {
+            if target.name.starts_with("tasks/") && !ctx.principal().has_role("admin") {
+                Decision::deny("admins only")
+            } else {
+                Decision::Allow
+            }
+        }
+    }
+    let server = Server::builder()
+        .supply::<dyn PrincipalSource>(origin!(), "names", Arc::new(Names))
+        .register(
+            origin!(),
+            "tasks-for-admins",
+            0,
+            mcp_server::Item::customizer::<mcp_server::customizer::MethodDescriptor>(
+                mcp_server::customizer::GuardAttacher::new(TasksForAdmins),
+            ),
+        )
+        .build();
+    let ada = client(&server, "ada");
+    let handle = ada
+        .request_raw(
+            "tools/call",
+            json!({"name": "nap", "arguments": {"millis": 1}}),
+        )
+        .await
+        .unwrap();
+    let id = handle["taskId"].as_str().unwrap();
+    let refused = ada
+        .request_raw("tasks/get", json!({"taskId": id}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        refused.code.0, -32601,
+        "a hidden method answers as one that does not exist"
+    );
+}

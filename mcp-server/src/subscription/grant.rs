@@ -12,6 +12,7 @@ use mcp_core::json::{JsonObject, JsonValue};
 use mcp_core::subscriptions::SubscriptionFilter;
 
 use crate::context::RequestContext;
+use crate::future::BoxFuture;
 use crate::seam::{Kind, SeamWord};
 use crate::sink::{Change, Topic};
 
@@ -204,6 +205,21 @@ impl<'a> ListenRequest<'a> {
 pub trait GrantProcessor: Send + Sync + 'static {
     /// Grants into `grant` what of `request` this listener may receive.
     fn grant(&self, request: &ListenRequest<'_>, grant: &mut Grant);
+
+    /// Grants, for a processor that must look something up first (who
+    /// owns the items asked for, in a store). The listen handler calls
+    /// this; by default it calls [`grant`](Self::grant). A processor that
+    /// refuses the whole request (a filter member the client may not use)
+    /// escalates the error on `request.context()`, and the request fails
+    /// with it before anything is acknowledged.
+    fn grant_async<'a>(
+        &'a self,
+        request: &'a ListenRequest<'a>,
+        grant: &'a mut Grant,
+    ) -> BoxFuture<'a, ()> {
+        self.grant(request, grant);
+        Box::pin(std::future::ready(()))
+    }
 }
 
 /// The registration kind of grant processors: members are `(name,

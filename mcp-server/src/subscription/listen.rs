@@ -107,7 +107,10 @@ impl Handler<SubscriptionsListen> for Listen {
                 let request = ListenRequest::new(ctx, &params.notifications);
                 let mut grant = self.core_grant(&request);
                 for (_, processor) in ctx.members::<GrantProcessors>() {
-                    processor.grant(&request, &mut grant);
+                    processor.grant_async(&request, &mut grant).await;
+                }
+                if let Some(refused) = ctx.take_escalation() {
+                    return Err(refused);
                 }
                 let filter = grant.to_filter();
                 let Some(listener) = self.hub.attach(Arc::new(grant)) else {

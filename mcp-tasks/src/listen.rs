@@ -1,0 +1,61 @@
+//! `notifications/tasks` on `subscriptions/listen` streams: a listener asks
+//! for the tasks it follows under `taskIds`, and is granted those it owns;
+//! every status change of a task is published as a change of that item.
+
+use std::sync::Arc;
+
+use mcp_server::core::ext::tasks::{TASK_IDS, TaskStatusNotificationParams};
+use mcp_server::sink::{Change, Topic};
+use mcp_server::subscription::{Grant, GrantProcessor, ListenRequest};
+use mcp_server::{BoxFuture, RequestContext};
+
+use crate::methods::require_extension;
+use crate::record::TaskRecord;
+use crate::service::Tasks;
+
+/// The method of the notification a task's status change is sent as.
+pub(crate) const NOTIFICATION: &str = "notifications/tasks";
+
+/// Grants `taskIds` items to the owner of each task, and refuses the
+/// member to a request that does not declare the extension.
+pub(crate) struct TaskListeners {
+    pub(crate) tasks: Arc<Tasks>,
+}
+
+impl GrantProcessor for TaskListeners {
+    fn grant(&self, _: &ListenRequest<'_>, _: &mut Grant) {}
+
+    fn grant_async<'a>(
+        &'a self,
+        request: &'a ListenRequest<'a>,
+        grant: &'a mut Grant,
+    ) -> BoxFuture<'a, ()> {
+        Box::pin(async move {
+            let ctx = request.context();
+            if !request.requested().extra.contains_key(TASK_IDS) {
+                return;
+            }
+            if let Err(refused) = require_extension(ctx) {
+                ctx.escalate(refused);
+                return;
+            }
+            let asked: Vec<String> = request.asks_items(TASK_IDS).map(str::to_owned).collect();
+            for id in asked {
+                if self.tasks.find(ctx, &id).await.is_ok() {
+                    grant.allow_item(TASK_IDS, id);
+                }
+            }
+        })
+    }
+}
+
+/// Publishes the task's current state to the listeners that follow it.
+pub(crate) fn publish(ctx: &RequestContext, record: &TaskRecord) {
+    let params = TaskStatusNotificationParams::new(crate::wire::detailed(record));
+    let topic = Topic::Item {
+        member: TASK_IDS.into(),
+        item: record.id.clone(),
+    };
+    ctx.changes()
+        .publish(Change::new(NOTIFICATION, topic).with_params(params));
+}
