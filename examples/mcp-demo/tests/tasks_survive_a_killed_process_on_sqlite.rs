@@ -1,0 +1,126 @@
+//! Durability of the SQLite task store: a server process with tasks in
+//! flight is killed with SIGKILL, and a new process on the same file
+//! answers `tasks/get` for every task with its last recorded state.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_mcp-demo");
+
+/// `mcp-demo --stdio` on a SQLite task store, spoken to with 2026-07-28 requests.
+struct Server {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    next_id: i64,
+}
+
+impl Server {
+    fn start(store: &Path) -> Self {
+        let mut child = Command::new(BINARY)
+            .arg("--stdio")
+            .env("MCP_TASKS__STORE", "sqlite")
+            .env("MCP_TASKS__SQLITE_PATH", store)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Self {
+            child,
+            input,
+            output,
+            next_id: 0,
+        }
+    }
+
+    fn request(&mut self, method: &str, mut params: Value) -> Value {
+        params["_meta"] = json!({
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"extensions": {"io.modelcontextprotocol/tasks": {}}}
+        });
+        let id = self.next_id;
+        self.next_id += 1;
+        let request = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        writeln!(self.input, "{request}").unwrap();
+        self.input.flush().unwrap();
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.output.read_line(&mut line).unwrap() > 0,
+                "stdout ended"
+            );
+            let message: Value = serde_json::from_str(&line).unwrap();
+            if message["id"] == json!(id) {
+                return message;
+            }
+        }
+    }
+
+    fn task(&mut self, id: &str) -> Value {
+        self.request("tasks/get", json!({"taskId": id}))["result"].clone()
+    }
+}
+
+#[test]
+fn tasks_on_sqlite_survive_a_sigkill_with_their_last_recorded_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("tasks.db");
+    let mut first = Server::start(&store);
+    let mut running = Vec::new();
+    let mut finished = Vec::new();
+    for n in 0..5 {
+        let slow = first.request("tools/call", json!({"name": "slow_compute", "arguments": {"seconds": 600, "label": format!("slow-{n}")}}));
+        running.push(
+            slow["result"]["taskId"]
+                .as_str()
+                .expect("a task")
+                .to_owned(),
+        );
+        let quick = first.request("tools/call", json!({"name": "slow_compute", "arguments": {"seconds": 0, "label": format!("quick-{n}")}}));
+        finished.push(
+            quick["result"]["taskId"]
+                .as_str()
+                .expect("a task")
+                .to_owned(),
+        );
+    }
+    let cancelled = running.pop().unwrap();
+    first.request("tasks/cancel", json!({"taskId": cancelled}));
+    let deadline = Instant::now() + Duration::from_secs(30);
+    for id in finished.iter().chain([&cancelled]) {
+        while first.task(id)["status"] == "working" {
+            assert!(Instant::now() < deadline, "task {id} did not end");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    // SIGKILL: no shutdown code runs.
+    first.child.kill().unwrap();
+    first.child.wait().unwrap();
+
+    let mut second = Server::start(&store);
+    for id in &running {
+        assert_eq!(
+            second.task(id)["status"],
+            "working",
+            "{id} was working when the process died"
+        );
+    }
+    for (n, id) in finished.iter().enumerate() {
+        let task = second.task(id);
+        assert_eq!(task["status"], "completed", "{id}");
+        assert_eq!(
+            task["result"]["content"][0]["text"],
+            format!("Computed `quick-{n}` in 0 s")
+        );
+    }
+    assert_eq!(second.task(&cancelled)["status"], "cancelled");
+    second.child.kill().unwrap();
+    second.child.wait().unwrap();
+}
