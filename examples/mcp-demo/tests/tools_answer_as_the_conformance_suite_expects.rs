@@ -7,9 +7,16 @@ use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonValue;
 use serde_json::json;
 
-/// Every tool of the contract, by name.
-const TOOLS: [&str; 28] = [
+/// Every tool of the contract, with the tasks scenarios' tools and `long_report`, by name.
+const TOOLS: [&str; 36] = [
+    "confirm_delete",
+    "failing_job",
+    "greet",
     "json_schema_2020_12_tool",
+    "long_report",
+    "multi_input",
+    "protocol_error_job",
+    "slow_compute",
     "test_audio_content",
     "test_elicitation",
     "test_elicitation_sep1034_defaults",
@@ -35,6 +42,7 @@ const TOOLS: [&str; 28] = [
     "test_streaming_elicitation",
     "test_tool_with_logging",
     "test_tool_with_progress",
+    "test_tool_with_task",
     "test_trigger_prompt_change",
     "test_trigger_tool_change",
 ];
