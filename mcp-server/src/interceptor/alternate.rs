@@ -198,10 +198,12 @@ impl DeferredInvocation {
             let reply = invoke.invoke(&running, params).await;
             escalated(&running, reply)
         });
+        // A handler that released its request is released, even when it
+        // also finished by the time this looks.
         let finished = tokio::select! {
             biased;
-            done = &mut handle => done,
             Ok(()) = &mut released => return Started::Released(Running { handle }),
+            done = &mut handle => done,
             () = request_cancellation.cancelled() => {
                 ctx.cancellation().cancel();
                 (&mut handle).await
