@@ -13,7 +13,7 @@ use mcp_server::core::ext::tasks::TaskStatus;
 use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::core::legacy::tasks::{
     CancelTask, GetTask, GetTaskPayload, GetTaskPayloadResult, GetTaskResult, ListTasks,
-    ListTasksResult,
+    ListTasksResult, RelatedTaskMetadata,
 };
 use mcp_server::core::sampling::CreateMessageRequestParams;
 use mcp_server::handler::handler_fn;
@@ -148,7 +148,16 @@ async fn relay(
             .get("method")
             .and_then(JsonValue::as_str)
             .unwrap_or_default();
-        let params = request.get("params").cloned().unwrap_or(JsonValue::Null);
+        let mut params = request.get("params").cloned().unwrap_or(JsonValue::Null);
+        // Every message about a task says which task it is about.
+        if let JsonValue::Object(params) = &mut params {
+            let meta = params
+                .entry("_meta")
+                .or_insert_with(|| JsonValue::Object(JsonObject::new()));
+            if let JsonValue::Object(meta) = meta {
+                RelatedTaskMetadata::new(record.id.clone()).insert_into(meta);
+            }
+        }
         let answer = match method {
             "elicitation/create" => match serde_json::from_value::<ElicitRequestParams>(params) {
                 Ok(params) => ctx

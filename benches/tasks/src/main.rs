@@ -3,11 +3,11 @@
 //! extension, against ordinary `tools/call`s measured in the same run.
 //!
 //! ```text
-//! tasks-bench [SECONDS [CALLERS [TASKS [NAP_MS]]]]   # the same names as variables too
+//! tasks-bench [SECONDS_PER_RATE [CALLERS [TASKS [NAP_MS]]]]   # or those variables
 //! ```
 //!
 //! For each store it reports, with `CALLERS` (default 32) concurrent
-//! callers for `SECONDS` (default 2) each:
+//! callers for `SECONDS_PER_RATE` (default 2) each:
 //!
 //! - ordinary `tools/call`s per second of a tool that answers at once: the
 //!   baseline every rate is divided by;
@@ -105,11 +105,15 @@ struct Settled {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        eprintln!("usage: tasks-bench [SECONDS [CALLERS [TASKS [NAP_MS]]]] (or those variables)");
+        eprintln!(
+            "usage: tasks-bench [SECONDS_PER_RATE [CALLERS [TASKS [NAP_MS]]]] (or those variables)"
+        );
         return ExitCode::from(2);
     }
     let plan = Plan {
-        duration: Duration::from_secs_f64(setting(args.first(), "SECONDS", 2.0_f64).max(0.1)),
+        duration: Duration::from_secs_f64(
+            setting(args.first(), "SECONDS_PER_RATE", 2.0_f64).max(0.1),
+        ),
         callers: setting(args.get(1), "CALLERS", 32).max(1),
         tasks: setting(args.get(2), "TASKS", 1_000).max(1),
         nap_ms: setting(args.get(3), "NAP_MS", 1_000),

@@ -33,6 +33,7 @@ pub fn builder() -> Builder {
     Server::builder()
         .named(NAME, env!("CARGO_PKG_VERSION"))
         .expect_extension(env!("CARGO_PKG_NAME"))
+        .expect_extension("mcp-tasks")
 }
 
 /// The demo server, booted.
