@@ -16,12 +16,13 @@ use mcp_server::interceptor::{
 };
 use mcp_server::target::TargetKind;
 use mcp_server::{AlternateResult, BoxFuture, RequestContext};
-use serde_json::json;
+
+use tokio_util::sync::CancellationToken;
 
 use crate::executor::Execution;
 use crate::input::TaskInput;
 use crate::record::{Outcome, TaskRecord, Update, Wire, now_ms};
-use crate::service::{Tasks, record_outcome, store_error};
+use crate::service::{Tasks, missing_extension, record_outcome, store_error};
 use crate::support::RunsAsTask;
 
 /// Answers calls of task tools with a task, when the client supports tasks.
@@ -32,14 +33,9 @@ pub(crate) struct CreateTasks {
 /// The `-32021` of a task-only tool called by a client that did not
 /// declare the extension.
 fn extension_required(tool: &str) -> ErrorObject {
-    let required =
-        serde_json::from_value(json!({ "extensions": { EXTENSION_ID: {} } })).unwrap_or_default();
-    ErrorObject::missing_required_client_capability(
-        format!(
-            "Missing required client capability: tool `{tool}` runs only as a task (extension `{EXTENSION_ID}`)"
-        ),
-        required,
-    )
+    missing_extension(format!(
+        "Missing required client capability: tool `{tool}` runs only as a task (extension `{EXTENSION_ID}`)"
+    ))
 }
 
 /// What the call asks of tasks, on its wire.
@@ -139,6 +135,8 @@ impl AlternateResultInterceptor for CreateTasks {
                 return Err(ErrorObject::invalid_params(problems));
             }
             let record = self.tasks.record(ctx, wire, &tool, ttl);
+            // Fired once the run here is over.
+            let done = CancellationToken::new();
             let proof = invocation.authorized();
             let deferred = invocation.defer();
             deferred.ask_through(Arc::new(TaskInput::new(
@@ -152,19 +150,21 @@ impl AlternateResultInterceptor for CreateTasks {
                 let cancellation = deferred.cancellation();
                 match deferred.start().await {
                     Started::Finished(answer) => return *answer,
-                    Started::Released(running) => {
+                    Started::Released(mut running) => {
                         if let Err(error) = store.create(record.clone()).await {
                             running.abort();
                             return Err(store_error(error));
                         }
                         self.tasks
-                            .follow(ctx.clone(), &record, cancellation.clone());
+                            .follow(ctx.clone(), &record, cancellation.clone(), done.clone());
                         let (store, task) = (store.clone(), record.clone());
                         tokio::spawn(async move {
                             let outcome = tokio::select! {
                                 outcome = running.finish() => Some(outcome),
                                 () = cancellation.cancelled() => None,
                             };
+                            // Cancelled: the handler stops where it awaits.
+                            running.abort();
                             let recorded = match outcome {
                                 Some(outcome) => record_outcome(&*store, &task, outcome).await,
                                 None => store
@@ -181,6 +181,7 @@ impl AlternateResultInterceptor for CreateTasks {
                             if let Err(error) = recorded {
                                 tracing::error!(task = %task.id, %error, "a task's outcome was not recorded");
                             }
+                            done.cancel();
                         });
                         return Ok(handle(proof, &record));
                     }
@@ -189,8 +190,9 @@ impl AlternateResultInterceptor for CreateTasks {
             // The record exists before the answer leaves.
             store.create(record.clone()).await.map_err(store_error)?;
             self.tasks
-                .follow(ctx.clone(), &record, deferred.cancellation());
-            let execution = Execution::new(record.clone(), arguments, deferred, store.clone());
+                .follow(ctx.clone(), &record, deferred.cancellation(), done.clone());
+            let execution =
+                Execution::new(record.clone(), arguments, deferred, store.clone(), done);
             if let Err(error) = self.tasks.executor.start(execution).await {
                 tracing::warn!(task = %record.id, %error, "a task could not be started");
                 let failed = Outcome::failed(ErrorObject::internal_error(error.to_string()));

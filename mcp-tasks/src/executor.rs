@@ -102,6 +102,8 @@ struct Inner {
     disposed: AtomicBool,
     cancellation: CancellationToken,
     store: Arc<dyn TaskStore>,
+    /// Fired once the pipeline ran here.
+    done: CancellationToken,
 }
 
 impl std::fmt::Debug for Execution {
@@ -118,6 +120,7 @@ impl Execution {
         arguments: JsonValue,
         invocation: DeferredInvocation,
         store: Arc<dyn TaskStore>,
+        done: CancellationToken,
     ) -> Self {
         Self {
             inner: Arc::new(Inner {
@@ -129,6 +132,7 @@ impl Execution {
                 task,
                 arguments,
                 store,
+                done,
             }),
         }
     }
@@ -200,35 +204,31 @@ impl Execution {
         };
         let store = &self.inner.store;
         let id = &self.inner.task.id;
-        if self.inner.cancellation.is_cancelled() {
+        let recorded = if self.inner.cancellation.is_cancelled() {
+            let cancelled = Outcome::cancelled("Cancelled before it started");
             store
-                .update(
-                    id,
-                    Update::Finish(Outcome::cancelled("Cancelled before it started")),
-                    now_ms(),
-                )
-                .await?;
-            self.dispose();
-            return Ok(());
-        }
-        let outcome = tokio::select! {
-            outcome = invocation.run() => Some(outcome),
-            () = self.inner.cancellation.cancelled() => None,
-        };
-        match outcome {
-            Some(outcome) => record_outcome(&**store, &self.inner.task, outcome).await?,
-            None => {
-                store
-                    .update(
-                        id,
-                        Update::Finish(Outcome::cancelled("Cancelled while it ran")),
-                        now_ms(),
-                    )
-                    .await?;
+                .update(id, Update::Finish(cancelled), now_ms())
+                .await
+                .map(|_| ())
+        } else {
+            let outcome = tokio::select! {
+                outcome = invocation.run() => Some(outcome),
+                () = self.inner.cancellation.cancelled() => None,
+            };
+            match outcome {
+                Some(outcome) => record_outcome(&**store, &self.inner.task, outcome).await,
+                None => {
+                    let cancelled = Outcome::cancelled("Cancelled while it ran");
+                    store
+                        .update(id, Update::Finish(cancelled), now_ms())
+                        .await
+                        .map(|_| ())
+                }
             }
-        }
+        };
         self.dispose();
-        Ok(())
+        self.inner.done.cancel();
+        Ok(recorded?)
     }
 
     /// Releases what the execution holds (the handler invocation and its

@@ -13,10 +13,9 @@ use mcp_server::core::ext::tasks::{
 use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::handler::handler_fn;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use crate::record::{Outcome, Update, now_ms};
-use crate::service::{Tasks, store_error};
+use crate::service::{Tasks, missing_extension, store_error};
 
 /// `tasks/update`, with answers read as plain JSON: a key nobody asked is
 /// ignored whatever it holds, rather than refusing the whole update.
@@ -40,15 +39,10 @@ pub(crate) fn require_extension(ctx: &RequestContext) -> Result<(), ErrorObject>
     if ctx.client_capabilities().has_extension(EXTENSION_ID) {
         return Ok(());
     }
-    let required =
-        serde_json::from_value(json!({ "extensions": { EXTENSION_ID: {} } })).unwrap_or_default();
-    Err(ErrorObject::missing_required_client_capability(
-        format!(
-            "Missing required client capability: `{}` requires the extension `{EXTENSION_ID}`",
-            ctx.method()
-        ),
-        required,
-    ))
+    Err(missing_extension(format!(
+        "Missing required client capability: `{}` requires the extension `{EXTENSION_ID}`",
+        ctx.method()
+    )))
 }
 
 /// Contributes the three methods.

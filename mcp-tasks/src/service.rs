@@ -7,7 +7,7 @@ use std::sync::{Arc, OnceLock};
 
 use futures_util::StreamExt;
 use mcp_server::core::error::ErrorObject;
-use mcp_server::core::ext::tasks::TaskStatus;
+use mcp_server::core::ext::tasks::{EXTENSION_ID, TaskStatus};
 use mcp_server::core::json::JsonValue;
 use mcp_server::core::result::ResultType;
 use mcp_server::interceptor::Settled;
@@ -111,28 +111,47 @@ impl Tasks {
     /// Follows task `id` until it ends, through the store's watch (so
     /// whichever instance applied a change): fires `token` when it is
     /// cancelled, and tells the listeners that follow it (extension tasks)
-    /// of each status it takes.
+    /// of each status it takes. Stops when the task ends, or when `done`
+    /// fires (the run here is over, even if its task was purged meanwhile).
     pub(crate) fn follow(
         &self,
         ctx: RequestContext,
         record: &TaskRecord,
         token: CancellationToken,
+        done: CancellationToken,
     ) {
         let mut events = self.store.watch(&record.id);
         let (store, id, wire) = (self.store.clone(), record.id.clone(), record.wire);
+        let tell = move |record: Option<TaskRecord>| {
+            if let (Wire::Extension, Some(record)) = (wire, record) {
+                crate::listen::publish(&ctx, &record);
+            }
+        };
         tokio::spawn(async move {
-            while let Some(event) = events.next().await {
+            loop {
+                let event = tokio::select! {
+                    event = events.next() => event,
+                    () = done.cancelled() => None,
+                };
+                let Some(event) = event else {
+                    // The run is over: tell its end, if the store has it.
+                    tell(
+                        store
+                            .get(&id)
+                            .await
+                            .ok()
+                            .flatten()
+                            .filter(|r| r.status.is_terminal()),
+                    );
+                    return;
+                };
                 let TaskEvent::Status(status) = event else {
                     continue;
                 };
                 if status == TaskStatus::Cancelled {
                     token.cancel();
                 }
-                if wire == Wire::Extension
-                    && let Ok(Some(record)) = store.get(&id).await
-                {
-                    crate::listen::publish(&ctx, &record);
-                }
+                tell(store.get(&id).await.ok().flatten());
                 if status.is_terminal() {
                     return;
                 }
@@ -156,6 +175,13 @@ fn new_id() -> String {
 /// The error of a task that does not exist, expired, or is not the caller's.
 pub(crate) fn unknown_task(id: &str) -> ErrorObject {
     ErrorObject::invalid_params(format!("Unknown task: {id}")).with_data(json!({ "taskId": id }))
+}
+
+/// The `-32021` of a request that needs the extension and did not declare it.
+pub(crate) fn missing_extension(message: String) -> ErrorObject {
+    let required =
+        serde_json::from_value(json!({ "extensions": { EXTENSION_ID: {} } })).unwrap_or_default();
+    ErrorObject::missing_required_client_capability(message, required)
 }
 
 /// The error a request gets when the store fails.

@@ -16,9 +16,22 @@
 // test_simple_text, every tool described), test_simple_text, test_tool_with_progress
 // (>= 3 non-decreasing progress notifications), test_sampling and test_elicitation
 // (answered by this client's handlers), test_tool_with_logging after
-// logging/setLevel debug (>= 3 log notifications), resources/read of
-// test://template/42/data, prompts/get test_prompt_with_arguments,
-// completion/complete; over HTTP it ends with DELETE (terminateSession).
+// logging/setLevel debug (>= 3 log notifications), the 2025-11-25 core tasks
+// (SEP-1686) through the SDK's client.experimental.tasks API (below),
+// resources/read of test://template/42/data, prompts/get
+// test_prompt_with_arguments, completion/complete; over HTTP it ends with DELETE
+// (terminateSession).
+//
+// The tasks checks: the server advertises tasks (tools/call, cancel, list) and
+// lists long_report and slow_compute with execution.taskSupport; long_report
+// {sections: 2} runs as a task (callToolStream with task {ttl}): the SDK polls
+// tasks/get, meets input_required, calls tasks/result, whose stream carries the
+// task's elicitation to this client's handler (it answers audience = AUDIENCE),
+// and returns "A report of 2 sections for <AUDIENCE>"; tasks/get then says
+// completed. slow_compute {seconds: 60} runs as a task and is cancelled
+// (cancelTask) as soon as it is created: tasks/cancel and the following
+// tasks/get say cancelled, and the SDK's stream ends with its "cancelled" error,
+// not a result. tasks/list lists both tasks with those statuses.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -97,6 +110,12 @@ function require_(name, cond, why) {
 const texts = (content) => (content ?? []).filter((c) => c.type === 'text').map((c) => c.text ?? '');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// What this client answers when an elicitation asks for one of these fields (any
+// other field gets fillSchema's value), so a tool's result shows the answer arrived.
+const AUDIENCE = 'the interop board';
+const ELICIT_ANSWERS = { audience: AUDIENCE };
+const TASK_TTL_MS = 60000;
+
 // A value of the right type per property of a flat elicitation schema.
 function fillSchema(schema) {
   const out = {};
@@ -138,7 +157,7 @@ async function main() {
     { name: 'mcp-interop-ts', version: '1.32.2' },
     { capabilities: { sampling: {}, elicitation: {} } },
   );
-  const calls = { sampling: 0, elicitation: 0 };
+  const calls = { sampling: 0, elicitation: 0, relatedTasks: [] };
   client.setRequestHandler(types.CreateMessageRequestSchema, async (req) => {
     calls.sampling++;
     const asked = req.params.messages?.[0]?.content?.text ?? '';
@@ -151,7 +170,13 @@ async function main() {
   });
   client.setRequestHandler(types.ElicitRequestSchema, async (req) => {
     calls.elicitation++;
-    return { action: 'accept', content: fillSchema(req.params.requestedSchema) };
+    const related = req.params._meta?.['io.modelcontextprotocol/related-task']?.taskId;
+    if (related) calls.relatedTasks.push(related);
+    const content = fillSchema(req.params.requestedSchema);
+    for (const key of Object.keys(content)) {
+      if (key in ELICIT_ANSWERS) content[key] = ELICIT_ANSWERS[key];
+    }
+    return { action: 'accept', content };
   });
   // Every progress notification as it arrives, before the SDK routes it. The v1 SDK runs
   // notification handlers in a microtask but response handlers at once, so when the
@@ -250,6 +275,83 @@ async function main() {
     const during = logs.filter((l) => l.at >= since);
     require_(step, during.length >= 3, `${during.length} log notifications, expected >= 3`);
     ok(`${step} (${during.length} log messages)`);
+
+    // Core tasks (2025-11-25), with the SDK's experimental tasks API.
+    const taskApi = client.experimental.tasks;
+
+    step = 'tasks: capabilities';
+    const taskCaps = client.getServerCapabilities()?.tasks;
+    require_(step, !!taskCaps?.requests?.tools?.call, `capabilities.tasks.requests.tools.call missing: ${JSON.stringify(taskCaps)}`);
+    require_(step, !!taskCaps.cancel && !!taskCaps.list, `capabilities.tasks lacks cancel or list: ${JSON.stringify(taskCaps)}`);
+    const taskSupport = Object.fromEntries(tools.map((t) => [t.name, t.execution?.taskSupport]));
+    for (const name of ['long_report', 'slow_compute']) {
+      require_(step, ['optional', 'required'].includes(taskSupport[name]), `${name} has execution.taskSupport ${JSON.stringify(taskSupport[name])}`);
+    }
+    ok(`${step} (long_report: ${taskSupport.long_report}, slow_compute: ${taskSupport.slow_compute})`);
+
+    step = 'tasks: long_report as a task, elicitation via tasks/result';
+    const elicitedBefore = calls.elicitation;
+    const reportStatuses = [];
+    let reportTask;
+    let reportResult;
+    for await (const m of taskApi.callToolStream({ name: 'long_report', arguments: { sections: 2 } }, undefined, {
+      ...opts,
+      task: { ttl: TASK_TTL_MS },
+    })) {
+      if (m.type === 'taskCreated') reportTask = m.task;
+      else if (m.type === 'taskStatus') reportStatuses.push(m.task.status);
+      else if (m.type === 'result') reportResult = m.result;
+      else if (m.type === 'error') throw new CheckFailed(step, `the task stream ended with an error: ${m.error?.message ?? m.error}`);
+    }
+    require_(step, !!reportTask?.taskId, 'no taskCreated: the call did not run as a task');
+    require_(step, calls.elicitation > elicitedBefore, 'the elicitation handler was never invoked');
+    require_(step, calls.relatedTasks.includes(reportTask.taskId), 'the task\'s elicitation did not name its task in _meta["io.modelcontextprotocol/related-task"]');
+    require_(step, !!reportResult && !reportResult.isError, `no result, or an isError one: ${JSON.stringify(reportResult)}`);
+    const wantReport = `A report of 2 sections for ${AUDIENCE}`;
+    require_(step, texts(reportResult.content).includes(wantReport), `expected text ${JSON.stringify(wantReport)}, got ${JSON.stringify(reportResult.content)}`);
+    const reportFinal = await taskApi.getTask(reportTask.taskId, opts);
+    require_(step, reportFinal.status === 'completed', `tasks/get after the result says ${JSON.stringify(reportFinal.status)}, expected "completed"`);
+    const seenStatuses = [...new Set([reportTask.status, ...reportStatuses, reportFinal.status])];
+    ok(`${step} (${seenStatuses.join(' -> ')}, ${calls.elicitation - elicitedBefore} elicitation)`);
+
+    step = 'tasks: slow_compute as a task, tasks/cancel';
+    let computeTask;
+    let cancelResult;
+    let computeEnd;
+    for await (const m of taskApi.callToolStream({ name: 'slow_compute', arguments: { seconds: 60, label: 'interop-cancel' } }, undefined, {
+      ...opts,
+      task: { ttl: TASK_TTL_MS },
+    })) {
+      if (m.type === 'taskCreated') {
+        computeTask = m.task;
+        cancelResult = await taskApi.cancelTask(m.task.taskId, opts);
+        require_(step, cancelResult.status === 'cancelled', `tasks/cancel answered status ${JSON.stringify(cancelResult.status)}, expected "cancelled"`);
+      } else if (m.type === 'taskStatus') {
+        // A cancelled task must stay cancelled; anything else would have the SDK poll on for a minute.
+        require_(step, m.task.status === 'cancelled', `tasks/get after tasks/cancel says ${JSON.stringify(m.task.status)}, expected "cancelled"`);
+      } else {
+        computeEnd = m;
+      }
+    }
+    require_(step, !!computeTask?.taskId, 'no taskCreated: the call did not run as a task');
+    require_(step, computeEnd?.type === 'error' && /cancelled/.test(computeEnd.error?.message ?? ''), `the task stream ended with ${computeEnd?.type === 'result' ? `a result: ${JSON.stringify(computeEnd.result)}` : `${JSON.stringify(computeEnd?.error?.message)}`}, expected the SDK's "cancelled" error`);
+    const computeFinal = await taskApi.getTask(computeTask.taskId, opts);
+    require_(step, computeFinal.status === 'cancelled', `tasks/get says ${JSON.stringify(computeFinal.status)}, expected "cancelled"`);
+    ok(step);
+
+    step = 'tasks: tasks/list';
+    const listed = new Map();
+    let taskCursor;
+    for (let page = 0; page < 100; page++) {
+      const r = await taskApi.listTasks(taskCursor, opts);
+      for (const t of r.tasks) listed.set(t.taskId, t.status);
+      taskCursor = r.nextCursor;
+      if (!taskCursor) break;
+    }
+    for (const [id, want] of [[reportTask.taskId, 'completed'], [computeTask.taskId, 'cancelled']]) {
+      require_(step, listed.get(id) === want, `task ${id} is listed as ${JSON.stringify(listed.get(id))}, expected "${want}"`);
+    }
+    ok(`${step} (${listed.size} tasks)`);
 
     step = 'resources/read test://template/42/data';
     const rr = await client.readResource({ uri: 'test://template/42/data' }, opts);

@@ -257,8 +257,9 @@ impl Running {
         self.handle.abort();
     }
 
-    /// Waits for the run to finish: the handler's ordinary reply.
-    pub async fn finish(self) -> Result<Settled, ErrorObject> {
-        self.handle.await.unwrap_or_else(|e| Err(joined(&e)))
+    /// Waits for the run to finish: the handler's ordinary reply (an
+    /// internal error once it was aborted).
+    pub async fn finish(&mut self) -> Result<Settled, ErrorObject> {
+        (&mut self.handle).await.unwrap_or_else(|e| Err(joined(&e)))
     }
 }
