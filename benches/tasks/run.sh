@@ -9,6 +9,7 @@
 #   benches/tasks/run.sh                 # 2 s per rate, 32 callers, 1,000 tasks of 1 s
 #   benches/tasks/run.sh 5               # 5 s per rate
 #   SECONDS_PER_RATE=5 CALLERS=64 TASKS=5000 benches/tasks/run.sh
+#   STORES=sqlite benches/tasks/run.sh  # one store (STORES=sqlite,memory: the other order)
 #
 # Builds the release binary; exits with failure when a call failed or a
 # task did not complete.

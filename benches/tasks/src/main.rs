@@ -21,7 +21,9 @@
 //! `tasks/get` until all completed, against the same number of ordinary
 //! calls of the same sleep: wall times, and their ratio.
 //!
-//! It exits with failure when any call failed or any task did not complete.
+//! `STORES` (default `memory,sqlite`) names the stores, in order; the
+//! SQLite file is in a temporary directory. It exits with failure when any
+//! call failed or any task did not complete.
 
 use std::future::Future;
 use std::process::ExitCode;
@@ -130,20 +132,23 @@ fn main() -> ExitCode {
         plan.tasks,
         plan.nap_ms
     );
+    println!("ratio: a rate over its baseline's rate; a wall time over its baseline's wall time");
     let dir = tempfile::tempdir().expect("a temporary directory");
     let sqlite_path = dir.path().join("tasks.db");
-    let stores = [
-        ("memory", Server::builder().build()),
-        (
-            "sqlite",
-            Server::builder()
+    let stores = std::env::var("STORES").unwrap_or_else(|_| "memory,sqlite".into());
+    let mut ok = true;
+    for name in stores.split(',').map(str::trim) {
+        let server = match name {
+            "memory" => Server::builder().build(),
+            "sqlite" => Server::builder()
                 .setting("tasks.store", "sqlite")
                 .setting("tasks.sqlite_path", sqlite_path.display().to_string())
                 .build(),
-        ),
-    ];
-    let mut ok = true;
-    for (name, server) in stores {
+            other => {
+                eprintln!("tasks-bench: unknown store `{other}` in STORES (memory, sqlite)");
+                return ExitCode::from(2);
+            }
+        };
         ok &= runtime.block_on(bench_store(name, &server, plan));
     }
     if ok {
@@ -166,6 +171,7 @@ async fn bench_store(name: &str, server: &Server, plan: Plan) -> bool {
         .active::<dyn TaskStore>()
         .map_or_else(|| "none".to_owned(), |s| s.describe());
     println!("\nstore `{name}`: TaskStore = {selected} ({describe})");
+    println!("  {:<56} {:>16} {:>8}", "", "figure", "ratio");
     let client = Arc::new(
         MemoryClient::new(server).with_capabilities(
             serde_json::from_value(json!({"extensions": {"io.modelcontextprotocol/tasks": {}}}))
@@ -212,8 +218,7 @@ async fn bench_store(name: &str, server: &Server, plan: Plan) -> bool {
     let ids: Arc<Vec<String>> = Arc::new(std::mem::take(&mut *ids.lock().expect("ids")));
     let settled = settle(&client, &ids, plan.callers).await;
     println!(
-        "  {:<44} {} of {} completed, {} failed",
-        "  then polled to their end:",
+        "    (then polled to their end: {} of {} completed, {} failed)",
         settled.completed,
         ids.len(),
         settled.failed
@@ -236,25 +241,25 @@ async fn bench_store(name: &str, server: &Server, plan: Plan) -> bool {
     print_rate("tasks/get, completed tasks", got, baseline);
 
     let (plain_wall, plain_failed) = ordinary_naps(&client, plan).await;
-    println!(
-        "  {:<44} {:>9.3} s            {:>5.2}   {} failed",
-        format!(
-            "{} ordinary tools/call, {} ms each",
-            plan.tasks, plan.nap_ms
-        ),
-        plain_wall.as_secs_f64(),
+    let naps = format!("{} × {} ms", plan.tasks, plan.nap_ms);
+    line(
+        &format!("{naps}, ordinary tools/call at once (baseline)"),
+        &format!("{:.3} s", plain_wall.as_secs_f64()),
         1.0,
-        plain_failed
+        &format!("{plain_failed} failed"),
     );
-    let (task_wall, at_once) = task_naps(&client, plan).await;
-    println!(
-        "  {:<44} {:>9.3} s            {:>5.2}   {} in flight at once, {} completed, {} failed",
-        format!("{} tasks, {} ms each, polled", plan.tasks, plan.nap_ms),
-        task_wall.as_secs_f64(),
+    let (created_in, task_wall, at_once) = task_naps(&client, plan).await;
+    line(
+        &format!("{naps}, tasks at once, polled to their end"),
+        &format!("{:.3} s", task_wall.as_secs_f64()),
         task_wall.as_secs_f64() / plain_wall.as_secs_f64(),
-        at_once.working_at_first,
-        at_once.completed,
-        at_once.failed
+        &format!(
+            "all created in {:.3} s, {} in flight at once, {} completed, {} failed",
+            created_in.as_secs_f64(),
+            at_once.working_at_first,
+            at_once.completed,
+            at_once.failed
+        ),
     );
 
     [
@@ -381,9 +386,10 @@ async fn ordinary_naps(client: &Arc<MemoryClient>, plan: Plan) -> (Duration, usi
 }
 
 /// `plan.tasks` task calls of `nap` at once, polled until all ended: the
-/// wall time from the first call, and what polling saw (a call answered
+/// time until every call answered, the wall time until all ended, and what
+/// polling saw (a call answered
 /// without a task handle counts as a failed task).
-async fn task_naps(client: &Arc<MemoryClient>, plan: Plan) -> (Duration, Settled) {
+async fn task_naps(client: &Arc<MemoryClient>, plan: Plan) -> (Duration, Duration, Settled) {
     let start = Instant::now();
     let calls: Vec<_> = (0..plan.tasks)
         .map(|_| {
@@ -399,10 +405,11 @@ async fn task_naps(client: &Arc<MemoryClient>, plan: Plan) -> (Duration, Settled
     for call in calls {
         ids.extend(call.await.expect("a call does not panic"));
     }
+    let created_in = start.elapsed();
     let refused = plan.tasks - ids.len();
     let mut settled = settle(client, &Arc::new(ids), plan.callers).await;
     settled.failed += refused;
-    (start.elapsed(), settled)
+    (created_in, start.elapsed(), settled)
 }
 
 /// Whether a tool result is the tools' answer, `done`, and not an error.
@@ -412,13 +419,17 @@ fn answered(result: &Value) -> bool {
 
 /// Prints one rate with its ratio to `baseline`.
 fn print_rate(what: &str, rate: Rate, baseline: Rate) {
-    println!(
-        "  {what:<44} {:>9.0} calls/s      {:>5.2}   {} calls, {} failed",
-        rate.per_second,
+    line(
+        what,
+        &format!("{:.0} calls/s", rate.per_second),
         rate.per_second / baseline.per_second,
-        rate.calls,
-        rate.failed
+        &format!("{} calls, {} failed", rate.calls, rate.failed),
     );
+}
+
+/// Prints one figure with its ratio to its baseline, and a note.
+fn line(what: &str, figure: &str, ratio: f64, note: &str) {
+    println!("  {what:<56} {figure:>16} {ratio:>7.2}×   {note}");
 }
 
 /// A setting from the command line, else from the environment variable
