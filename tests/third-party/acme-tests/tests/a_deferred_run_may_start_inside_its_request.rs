@@ -112,7 +112,7 @@ impl AlternateResultInterceptor for Relay {
             deferred.ask_through(Arc::new(Titles(self.seen.clone())));
             match deferred.start().await {
                 Started::Finished(answer) => *answer,
-                Started::Released(running) => {
+                Started::Released(mut running) => {
                     let seen = self.seen.clone();
                     let done = self.done.lock().unwrap().take();
                     tokio::spawn(async move {
