@@ -53,6 +53,9 @@ pub const MAX_SUBSCRIPTIONS: usize = 1024;
 pub struct Connection {
     pub(crate) session: Mutex<Option<Arc<Session>>>,
     pub(crate) subscriptions: Mutex<BTreeSet<String>>,
+    /// Items of other kinds the session follows, as `(member, item)`,
+    /// oldest first.
+    pub(crate) followed: Mutex<std::collections::VecDeque<(String, String)>>,
 }
 
 impl fmt::Debug for Connection {
@@ -70,6 +73,7 @@ impl Connection {
         Self {
             session: Mutex::new(Some(Arc::new(session))),
             subscriptions: Mutex::default(),
+            followed: Mutex::default(),
         }
     }
 
@@ -92,9 +96,27 @@ impl Connection {
         }
     }
 
+    /// Follows `item` under `member`, forgetting the oldest item followed
+    /// when [`MAX_SUBSCRIPTIONS`] are followed already.
+    pub(crate) fn follow(&self, member: &str, item: &str) {
+        let mut followed = lock(&self.followed);
+        if followed.iter().any(|(m, i)| m == member && i == item) {
+            return;
+        }
+        if followed.len() >= MAX_SUBSCRIPTIONS {
+            followed.pop_front();
+        }
+        followed.push_back((member.to_owned(), item.to_owned()));
+    }
+
+    /// Stops following `item` under `member`.
+    pub(crate) fn unfollow(&self, member: &str, item: &str) {
+        lock(&self.followed).retain(|(m, i)| m != member || i != item);
+    }
+
     /// The notification a change becomes on this connection, if it hears of
-    /// it: list changes always, resource updates when subscribed; nothing
-    /// before `initialize`.
+    /// it: list changes always, resource updates when subscribed, other
+    /// items when followed; nothing before `initialize`.
     pub fn notification_for(&self, change: &Change) -> Option<Notification> {
         if !self.is_initialized() {
             return None;
@@ -106,10 +128,12 @@ impl Connection {
                 members::RESOURCES_LIST_CHANGED,
             ]
             .contains(&member.as_str()),
-            Topic::Item { member, item } => {
-                member == members::RESOURCE_SUBSCRIPTIONS
-                    && lock(&self.subscriptions).contains(item)
+            Topic::Item { member, item } if member == members::RESOURCE_SUBSCRIPTIONS => {
+                lock(&self.subscriptions).contains(item)
             }
+            Topic::Item { member, item } => lock(&self.followed)
+                .iter()
+                .any(|(m, i)| m == member && i == item),
         };
         heard.then(|| change.notification(None))
     }

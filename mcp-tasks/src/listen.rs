@@ -1,16 +1,19 @@
 //! `notifications/tasks` on `subscriptions/listen` streams: a listener asks
 //! for the tasks it follows under `taskIds`, and is granted those it owns;
 //! every status change of a task is published as a change of that item.
+//! A 2025-11-25 session follows the tasks it creates, and hears
+//! `notifications/tasks/status`.
 
 use std::sync::Arc;
 
 use mcp_server::core::ext::tasks::{TASK_IDS, TaskStatusNotificationParams};
+use mcp_server::core::legacy::tasks::TaskStatusNotificationParams as LegacyStatusParams;
 use mcp_server::sink::{Change, Topic};
 use mcp_server::subscription::{Grant, GrantProcessor, ListenRequest};
 use mcp_server::{BoxFuture, RequestContext};
 
 use crate::methods::require_extension;
-use crate::record::TaskRecord;
+use crate::record::{TaskRecord, Wire};
 use crate::service::Tasks;
 
 /// The method of the notification a task's status change is sent as.
@@ -49,13 +52,33 @@ impl GrantProcessor for TaskListeners {
     }
 }
 
-/// Publishes the task's current state to the listeners that follow it.
+/// The notification of a 2025-11-25 task's status change.
+pub(crate) const LEGACY_NOTIFICATION: &str = "notifications/tasks/status";
+
+/// The member under which a 2025-11-25 session follows its tasks.
+pub(crate) const LEGACY_MEMBER: &str = "io.modelcontextprotocol/legacyTaskIds";
+
+/// Publishes the task's current state to whoever follows it: the listen
+/// streams granted its id (2026-07-28), or the session that created it
+/// (2025-11-25).
 pub(crate) fn publish(ctx: &RequestContext, record: &TaskRecord) {
-    let params = TaskStatusNotificationParams::new(crate::wire::detailed(record));
-    let topic = Topic::Item {
-        member: TASK_IDS.into(),
-        item: record.id.clone(),
+    let change = match record.wire {
+        Wire::Extension => {
+            let params = TaskStatusNotificationParams::new(crate::wire::detailed(record));
+            let topic = Topic::Item {
+                member: TASK_IDS.into(),
+                item: record.id.clone(),
+            };
+            Change::new(NOTIFICATION, topic).with_params(params)
+        }
+        Wire::Legacy => {
+            let params = LegacyStatusParams::from(crate::wire::legacy_task(record));
+            let topic = Topic::Item {
+                member: LEGACY_MEMBER.into(),
+                item: record.id.clone(),
+            };
+            Change::new(LEGACY_NOTIFICATION, topic).with_params(params)
+        }
     };
-    ctx.changes()
-        .publish(Change::new(NOTIFICATION, topic).with_params(params));
+    ctx.changes().publish(change);
 }

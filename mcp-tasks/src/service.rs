@@ -110,8 +110,8 @@ impl Tasks {
 
     /// Follows task `id` until it ends, through the store's watch (so
     /// whichever instance applied a change): fires `token` when it is
-    /// cancelled, and tells the listeners that follow it (extension tasks)
-    /// of each status it takes. Stops when the task ends, or when `done`
+    /// cancelled, and tells whoever follows it (listen streams granted its
+    /// id; the 2025-11-25 session that created it) of each status it takes. Stops when the task ends, or when `done`
     /// fires (the run here is over, even if its task was purged meanwhile).
     pub(crate) fn follow(
         &self,
@@ -122,8 +122,13 @@ impl Tasks {
     ) {
         let mut events = self.store.watch(&record.id);
         let (store, id, wire) = (self.store.clone(), record.id.clone(), record.wire);
+        if wire == Wire::Legacy {
+            ctx.follow_on_session(crate::listen::LEGACY_MEMBER, &id);
+        }
+        // A session keeps following its ended tasks (until newer ones push
+        // them out): the last change must still reach it once published.
         let tell = move |record: Option<TaskRecord>| {
-            if let (Wire::Extension, Some(record)) = (wire, record) {
+            if let Some(record) = record {
                 crate::listen::publish(&ctx, &record);
             }
         };

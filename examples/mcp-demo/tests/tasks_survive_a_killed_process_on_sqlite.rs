@@ -1,6 +1,8 @@
-//! Durability of the SQLite task store: a server process with tasks in
-//! flight is killed with SIGKILL, and a new process on the same file
-//! answers `tasks/get` for every task with its last recorded state.
+//! Tasks across the process boundary: durability of the SQLite task store
+//! (a server process with tasks in flight is killed with SIGKILL, and a new
+//! process on the same file answers `tasks/get` for every task with its last
+//! recorded state), and the status notifications a 2025-11-25 session hears
+//! on its stdio connection.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -38,6 +40,20 @@ impl Server {
             output,
             next_id: 0,
         }
+    }
+
+    fn send(&mut self, message: &Value) {
+        writeln!(self.input, "{message}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    fn read(&mut self) -> Value {
+        let mut line = String::new();
+        assert!(
+            self.output.read_line(&mut line).unwrap() > 0,
+            "stdout ended"
+        );
+        serde_json::from_str(&line).unwrap()
     }
 
     fn request(&mut self, method: &str, mut params: Value) -> Value {
@@ -123,4 +139,48 @@ fn tasks_on_sqlite_survive_a_sigkill_with_their_last_recorded_state() {
     assert_eq!(second.task(&cancelled)["status"], "cancelled");
     second.child.kill().unwrap();
     second.child.wait().unwrap();
+}
+
+#[test]
+fn a_legacy_session_hears_the_status_of_the_tasks_it_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Server::start(&dir.path().join("tasks.db"));
+    server.send(&json!({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}
+    }}));
+    assert_eq!(
+        server.read()["result"]["capabilities"]["tasks"]["requests"]["tools"]["call"],
+        json!({})
+    );
+    server.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    server.send(&json!({"jsonrpc": "2.0", "id": "call", "method": "tools/call", "params": {
+        "name": "slow_compute", "arguments": {"seconds": 0, "label": "told"}, "task": {"ttl": 60000}
+    }}));
+    let mut id = None;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        assert!(
+            Instant::now() < deadline,
+            "no completed status notification"
+        );
+        let message = server.read();
+        if message["id"] == "call" {
+            id = Some(
+                message["result"]["task"]["taskId"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned(),
+            );
+        } else if message["method"] == "notifications/tasks/status"
+            && message["params"]["status"] == "completed"
+        {
+            assert_eq!(
+                message["params"]["taskId"].as_str(),
+                id.as_deref().or(message["params"]["taskId"].as_str())
+            );
+            break;
+        }
+    }
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
 }
