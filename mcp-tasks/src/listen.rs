@@ -61,18 +61,18 @@ pub(crate) const LEGACY_MEMBER: &str = "io.modelcontextprotocol/legacyTaskIds";
 /// Publishes the task's current state to whoever follows it: the listen
 /// streams granted its id (2026-07-28), or the session that created it
 /// (2025-11-25).
-pub(crate) fn publish(ctx: &RequestContext, record: &TaskRecord) {
+pub(crate) fn publish(ctx: &RequestContext, record: TaskRecord) {
     let change = match record.wire {
         Wire::Extension => {
-            let params = TaskStatusNotificationParams::new(crate::wire::detailed(record));
             let topic = Topic::Item {
                 member: TASK_IDS.into(),
                 item: record.id.clone(),
             };
+            let params = TaskStatusNotificationParams::new(crate::wire::detailed(record));
             Change::new(NOTIFICATION, topic).with_params(params)
         }
         Wire::Legacy => {
-            let params = LegacyStatusParams::from(crate::wire::legacy_task(record));
+            let params = LegacyStatusParams::from(crate::wire::legacy_task(&record));
             let topic = Topic::Item {
                 member: LEGACY_MEMBER.into(),
                 item: record.id.clone(),

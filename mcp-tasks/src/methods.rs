@@ -53,7 +53,7 @@ pub(crate) fn contribute(tasks: &Arc<Tasks>, into: &mut Contributions<'_>) {
         async move {
             require_extension(&ctx)?;
             let record = tasks.find(&ctx, &params.task_id).await?;
-            Ok(GetTaskResult::new(crate::wire::detailed(&record)))
+            Ok(GetTaskResult::new(crate::wire::detailed(record)))
         }
     }));
     let update = tasks.clone();

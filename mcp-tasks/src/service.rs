@@ -129,7 +129,7 @@ impl Tasks {
         // them out): the last change must still reach it once published.
         let tell = move |record: Option<TaskRecord>| {
             if let Some(record) = record {
-                crate::listen::publish(&ctx, &record);
+                crate::listen::publish(&ctx, record);
             }
         };
         tokio::spawn(async move {

@@ -35,8 +35,9 @@ pub(crate) fn summary(record: &TaskRecord) -> Task {
     }
 }
 
-/// The task with what its status adds (`tasks/get`, `notifications/tasks`).
-pub(crate) fn detailed(record: &TaskRecord) -> DetailedTask {
+/// The task with what its status adds (`tasks/get`, `notifications/tasks`);
+/// takes the record, whose result it moves rather than copies.
+pub(crate) fn detailed(mut record: TaskRecord) -> DetailedTask {
     let Task {
         task_id,
         status,
@@ -45,7 +46,7 @@ pub(crate) fn detailed(record: &TaskRecord) -> DetailedTask {
         last_updated_at,
         ttl_ms,
         poll_interval_ms,
-    } = summary(record);
+    } = summary(&record);
     macro_rules! task {
         ($kind:ident { $($extra:tt)* }) => {
             $kind {
@@ -64,21 +65,23 @@ pub(crate) fn detailed(record: &TaskRecord) -> DetailedTask {
     match status {
         TaskStatus::Working => task!(WorkingTask {}),
         TaskStatus::InputRequired => {
-            let requests = serde_json::from_value(JsonValue::Object(record.input_requests.clone()))
-                .unwrap_or_default();
+            let requests = serde_json::from_value(JsonValue::Object(std::mem::take(
+                &mut record.input_requests,
+            )))
+            .unwrap_or_default();
             task!(InputRequiredTask {
                 input_requests: requests
             })
         }
         TaskStatus::Completed => task!(CompletedTask {
-            result: record.result.clone().unwrap_or_default()
+            result: record.result.take().unwrap_or_default()
         }),
         TaskStatus::Failed => {
-            let error = record.error.clone().unwrap_or_else(|| {
+            let error = record.error.take().unwrap_or_else(|| {
                 ErrorObject::internal_error(
                     record
                         .status_message
-                        .clone()
+                        .take()
                         .unwrap_or_else(|| "The task failed".into()),
                 )
             });
