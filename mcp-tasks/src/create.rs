@@ -139,9 +139,11 @@ impl AlternateResultInterceptor for CreateTasks {
             let done = CancellationToken::new();
             let proof = invocation.authorized();
             let deferred = invocation.defer();
+            let created = CancellationToken::new();
             deferred.ask_through(Arc::new(TaskInput::new(
                 self.tasks.store.clone(),
                 record.id.clone(),
+                created.clone(),
             )));
             let store = &self.tasks.store;
             if runs.is_some_and(|r| r.asks_first()) {
@@ -155,6 +157,7 @@ impl AlternateResultInterceptor for CreateTasks {
                             running.abort();
                             return Err(store_error(error));
                         }
+                        created.cancel();
                         self.tasks
                             .follow(ctx.clone(), &record, cancellation.clone(), done.clone());
                         let (store, task) = (store.clone(), record.clone());
@@ -189,6 +192,7 @@ impl AlternateResultInterceptor for CreateTasks {
             }
             // The record exists before the answer leaves.
             store.create(record.clone()).await.map_err(store_error)?;
+            created.cancel();
             self.tasks
                 .follow(ctx.clone(), &record, deferred.cancellation(), done.clone());
             let execution =

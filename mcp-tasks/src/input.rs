@@ -13,6 +13,8 @@ use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::input::{ClientRequester, InputError};
 use serde_json::json;
 
+use tokio_util::sync::CancellationToken;
+
 use crate::record::{Update, now_ms};
 use crate::store::TaskStore;
 
@@ -24,15 +26,23 @@ const RECHECK: Duration = Duration::from_secs(1);
 pub(crate) struct TaskInput {
     store: Arc<dyn TaskStore>,
     id: String,
+    /// Fired once the task's record exists: a handler that released its
+    /// request may ask before the record is written.
+    created: CancellationToken,
     /// Every key this run asked: keys are never reused over a task's life.
     keys: Mutex<HashSet<String>>,
 }
 
 impl TaskInput {
-    pub(crate) fn new(store: Arc<dyn TaskStore>, id: impl Into<String>) -> Self {
+    pub(crate) fn new(
+        store: Arc<dyn TaskStore>,
+        id: impl Into<String>,
+        created: CancellationToken,
+    ) -> Self {
         Self {
             store,
             id: id.into(),
+            created,
             keys: Mutex::default(),
         }
     }
@@ -74,7 +84,9 @@ impl ClientRequester for TaskInput {
         let key = self.key(key, method);
         let store = self.store.clone();
         let id = self.id.clone();
+        let created = self.created.clone();
         Box::pin(async move {
+            created.cancelled().await;
             let failed = |_| InputError::Unavailable("the task store failed");
             // Watch first, so that no answer arrives unseen.
             let mut events = store.watch(&id);

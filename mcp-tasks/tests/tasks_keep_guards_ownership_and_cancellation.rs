@@ -46,6 +46,30 @@ async fn ask_name(ctx: RequestContext) -> Result<String, InputError> {
 }
 mcp_tasks::task!(ask_name);
 
+/// Asks a name in the request, then a title at once inside its task.
+#[tool]
+async fn name_then_title(ctx: RequestContext) -> Result<String, InputError> {
+    let ask = |message: &str| {
+        ElicitRequestParams::Form(ElicitRequestFormParams {
+            message: message.into(),
+            ..Default::default()
+        })
+    };
+    let text = |answer: mcp_server::core::elicitation::ElicitResult| {
+        let value = answer
+            .content
+            .and_then(|c| c.get("name").map(|v| serde_json::to_value(v).unwrap()));
+        value
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    };
+    let name = text(ctx.input("name").elicit(ask("Name?")).await?);
+    ctx.release_request();
+    let title = text(ctx.input("title").elicit(ask("Title?")).await?);
+    Ok(format!("Hello, {title} {name}!"))
+}
+mcp_tasks::task!(name_then_title, required, inputs_first);
+
 /// Keeps `admin_*` tools for admins.
 #[derive(Default)]
 struct Admins;
@@ -405,4 +429,42 @@ async fn a_guard_on_the_tasks_methods_decides_who_may_poll() {
         refused.code.0, -32601,
         "a hidden method answers as one that does not exist"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inputs_first_rounds_come_before_the_task_and_a_question_right_after_the_release_reaches_the_task()
+ {
+    let server = server();
+    let ada = client(&server, "ada");
+    let first = ada
+        .request_raw("tools/call", json!({"name": "name_then_title"}))
+        .await
+        .unwrap();
+    assert_eq!(first["resultType"], "input_required", "{first}");
+    assert!(first.get("taskId").is_none());
+    assert_eq!(
+        tasks_of(&server, "ada").await,
+        0,
+        "no task before the release"
+    );
+    let retry = json!({
+        "name": "name_then_title",
+        "inputResponses": {"name": {"action": "accept", "content": {"name": "Ada"}}},
+        "requestState": first["requestState"],
+    });
+    let handle = ada.request_raw("tools/call", retry).await.unwrap();
+    assert_eq!(handle["resultType"], "task", "{handle}");
+    assert!(handle.get("requestState").is_none() && handle.get("inputRequests").is_none());
+    let id = handle["taskId"].as_str().unwrap();
+    let waiting = poll_until(&ada, id, |t| t["status"] == "input_required").await;
+    assert!(waiting["inputRequests"]["title"].is_object(), "{waiting}");
+    assert!(
+        waiting["inputRequests"].get("name").is_none(),
+        "the request's keys are not the task's"
+    );
+    ada.request_raw("tasks/update", json!({"taskId": id, "inputResponses": {"title": {"action": "accept", "content": {"name": "Countess"}}}}))
+        .await
+        .unwrap();
+    let done = poll_until(&ada, id, |t| t["status"] == "completed").await;
+    assert_eq!(done["result"]["content"][0]["text"], "Hello, Countess Ada!");
 }
