@@ -109,11 +109,6 @@ impl Connection {
         followed.push_back((member.to_owned(), item.to_owned()));
     }
 
-    /// Stops following `item` under `member`.
-    pub(crate) fn unfollow(&self, member: &str, item: &str) {
-        lock(&self.followed).retain(|(m, i)| m != member || i != item);
-    }
-
     /// The notification a change becomes on this connection, if it hears of
     /// it: list changes always, resource updates when subscribed, other
     /// items when followed; nothing before `initialize`.

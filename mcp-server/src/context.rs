@@ -401,23 +401,15 @@ impl RequestContext {
     /// Makes the 2025-11-25 session this request came on hear of the
     /// changes published for `item` under `member` (an extension's own
     /// kind: `Change::new(method, Topic::Item { member, item })`), as it
-    /// hears of the resources it subscribed to, until
-    /// [`unfollow_on_session`](Self::unfollow_on_session); a session
-    /// follows its 1,024 most recent items. False where the request has no
-    /// legacy session.
+    /// hears of the resources it subscribed to; a session follows its 1,024
+    /// most recent items, the oldest forgotten first. False where the
+    /// request has no legacy session.
     pub fn follow_on_session(&self, member: &str, item: &str) -> bool {
         let connection = self.legacy_connection();
         if let Some(connection) = connection {
             connection.follow(member, item);
         }
         connection.is_some()
-    }
-
-    /// Stops what [`follow_on_session`](Self::follow_on_session) started.
-    pub fn unfollow_on_session(&self, member: &str, item: &str) {
-        if let Some(connection) = self.legacy_connection() {
-            connection.unfollow(member, item);
-        }
     }
 
     /// The legacy connection of a legacy request.

@@ -22,7 +22,7 @@ use tokio_util::sync::CancellationToken;
 use crate::executor::Execution;
 use crate::input::TaskInput;
 use crate::record::{Outcome, TaskRecord, Update, Wire, now_ms};
-use crate::service::{Tasks, missing_extension, record_outcome, store_error};
+use crate::service::{Tasks, missing_extension, run_and_record, store_error};
 use crate::support::RunsAsTask;
 
 /// Answers calls of task tools with a task, when the client supports tasks.
@@ -162,25 +162,11 @@ impl AlternateResultInterceptor for CreateTasks {
                             .follow(ctx.clone(), &record, cancellation.clone(), done.clone());
                         let (store, task) = (store.clone(), record.clone());
                         tokio::spawn(async move {
-                            let outcome = tokio::select! {
-                                outcome = running.finish() => Some(outcome),
-                                () = cancellation.cancelled() => None,
-                            };
+                            let recorded =
+                                run_and_record(&*store, &task, running.finish(), &cancellation)
+                                    .await;
                             // Cancelled: the handler stops where it awaits.
                             running.abort();
-                            let recorded = match outcome {
-                                Some(outcome) => record_outcome(&*store, &task, outcome).await,
-                                None => store
-                                    .update(
-                                        &task.id,
-                                        Update::Finish(Outcome::cancelled(
-                                            "Cancelled while it ran",
-                                        )),
-                                        now_ms(),
-                                    )
-                                    .await
-                                    .map(|_| ()),
-                            };
                             if let Err(error) = recorded {
                                 tracing::error!(task = %task.id, %error, "a task's outcome was not recorded");
                             }

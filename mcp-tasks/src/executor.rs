@@ -25,8 +25,8 @@ use mcp_server::seam::{OneActive, SeamWord};
 use mcp_server::{BootContext, BoxFuture, RequestContext};
 use tokio_util::sync::CancellationToken;
 
-use crate::record::{Outcome, TaskRecord, Update, now_ms};
-use crate::service::record_outcome;
+use crate::record::TaskRecord;
+use crate::service::{cancel, run_and_record};
 use crate::store::{StoreError, TaskStore};
 
 /// Why an executor could not start a task: the task is marked `failed`
@@ -202,29 +202,17 @@ impl Execution {
         let Some(invocation) = invocation else {
             return Err(ExecutionError::Disposed);
         };
-        let store = &self.inner.store;
-        let id = &self.inner.task.id;
+        let store = &*self.inner.store;
         let recorded = if self.inner.cancellation.is_cancelled() {
-            let cancelled = Outcome::cancelled("Cancelled before it started");
-            store
-                .update(id, Update::Finish(cancelled), now_ms())
-                .await
-                .map(|_| ())
+            cancel(store, &self.inner.task.id, "Cancelled before it started").await
         } else {
-            let outcome = tokio::select! {
-                outcome = invocation.run() => Some(outcome),
-                () = self.inner.cancellation.cancelled() => None,
-            };
-            match outcome {
-                Some(outcome) => record_outcome(&**store, &self.inner.task, outcome).await,
-                None => {
-                    let cancelled = Outcome::cancelled("Cancelled while it ran");
-                    store
-                        .update(id, Update::Finish(cancelled), now_ms())
-                        .await
-                        .map(|_| ())
-                }
-            }
+            run_and_record(
+                store,
+                &self.inner.task,
+                invocation.run(),
+                &self.inner.cancellation,
+            )
+            .await
         };
         self.dispose();
         self.inner.done.cancel();

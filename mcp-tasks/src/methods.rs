@@ -14,8 +14,8 @@ use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::handler::handler_fn;
 use serde::{Deserialize, Serialize};
 
-use crate::record::{Outcome, Update, now_ms};
-use crate::service::{Tasks, missing_extension, store_error};
+use crate::record::{Update, now_ms};
+use crate::service::{self, Tasks, missing_extension, store_error};
 
 /// `tasks/update`, with answers read as plain JSON: a key nobody asked is
 /// ignored whatever it holds, rather than refusing the whole update.
@@ -84,10 +84,7 @@ pub(crate) fn contribute(tasks: &Arc<Tasks>, into: &mut Contributions<'_>) {
             require_extension(&ctx)?;
             let record = tasks.find(&ctx, &params.task_id).await?;
             if !record.status.is_terminal() {
-                let cancelled = Outcome::cancelled("Cancelled by the client");
-                tasks
-                    .store
-                    .update(&record.id, Update::Finish(cancelled), now_ms())
+                service::cancel(&*tasks.store, &record.id, "Cancelled by the client")
                     .await
                     .map_err(store_error)?;
             }

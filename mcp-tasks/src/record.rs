@@ -4,7 +4,7 @@
 
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::ext::tasks::TaskStatus;
-use mcp_server::core::json::{JsonObject, JsonValue};
+use mcp_server::core::json::JsonObject;
 use serde::{Deserialize, Serialize};
 
 /// Which wire created a task: the tasks extension of 2026-07-28 or the
@@ -234,11 +234,6 @@ pub fn apply(mut record: TaskRecord, update: Update, now_ms: u64) -> Applied {
         record.updated_at_ms = record.updated_at_ms.max(now_ms);
     }
     Applied { record, events }
-}
-
-/// The JSON value of an answer under `key`, if it arrived.
-pub fn response<'r>(record: &'r TaskRecord, key: &str) -> Option<&'r JsonValue> {
-    record.input_responses.get(key)
 }
 
 /// Milliseconds since the Unix epoch, now.

@@ -111,8 +111,9 @@ impl Tasks {
     /// Follows task `id` until it ends, through the store's watch (so
     /// whichever instance applied a change): fires `token` when it is
     /// cancelled, and tells whoever follows it (listen streams granted its
-    /// id; the 2025-11-25 session that created it) of each status it takes. Stops when the task ends, or when `done`
-    /// fires (the run here is over, even if its task was purged meanwhile).
+    /// id; the 2025-11-25 session that created it) of each status it takes.
+    /// Stops when the task ends, or when `done` fires (the run here is
+    /// over, even if its task was purged meanwhile).
     pub(crate) fn follow(
         &self,
         ctx: RequestContext,
@@ -193,6 +194,33 @@ pub(crate) fn missing_extension(message: String) -> ErrorObject {
 pub(crate) fn store_error(error: StoreError) -> ErrorObject {
     tracing::error!(%error, "the task store failed");
     ErrorObject::internal_error("Internal error: the task store is unavailable")
+}
+
+/// Runs a task's handler until it ends or `cancellation` fires (which
+/// drops it where it awaits), and records how it ended.
+pub(crate) async fn run_and_record(
+    store: &dyn TaskStore,
+    task: &TaskRecord,
+    run: impl std::future::Future<Output = Result<Settled, ErrorObject>>,
+    cancellation: &CancellationToken,
+) -> Result<(), StoreError> {
+    let outcome = tokio::select! {
+        outcome = run => outcome,
+        () = cancellation.cancelled() => return cancel(store, &task.id, "Cancelled while it ran").await,
+    };
+    record_outcome(store, task, outcome).await
+}
+
+/// Ends task `id` as `cancelled` (unless it already ended).
+pub(crate) async fn cancel(
+    store: &dyn TaskStore,
+    id: &str,
+    message: &str,
+) -> Result<(), StoreError> {
+    store
+        .update(id, Update::Finish(Outcome::cancelled(message)), now_ms())
+        .await
+        .map(|_| ())
 }
 
 /// Records how a task's handler ended, with its wire's rules: a tool result

@@ -197,13 +197,19 @@ async fn transitions(store: &dyn TaskStore) {
         read.updated_at_ms >= task.updated_at_ms,
         "lastUpdatedAt never moves back"
     );
+    let later = record("clock", "ada");
+    store.create(later.clone()).await.expect("create");
     let stale = store
-        .update(&task.id, Update::Finish(Outcome::cancelled("x")), 0)
+        .update(&later.id, Update::Ask(object(json!({"k": {}}))), 0)
         .await
         .expect("update")
         .expect("exists");
     assert!(
-        stale.record.updated_at_ms >= read.updated_at_ms,
+        stale.changed(),
+        "an update with an older clock still applies"
+    );
+    assert!(
+        stale.record.updated_at_ms >= later.updated_at_ms,
         "an update with an older clock does not move lastUpdatedAt back"
     );
 }
@@ -250,19 +256,23 @@ async fn ttl_purge(store: &dyn TaskStore) {
     old.ttl_ms = Some(1_000);
     let mut fresh = record("ttl", "ada");
     fresh.ttl_ms = Some(3_600_000);
+    let mut unread = old.clone();
+    unread.id = id("ttl");
     let mut forever = record("ttl", "ada");
     forever.ttl_ms = None;
-    for r in [&old, &fresh, &forever] {
+    for r in [&old, &unread, &fresh, &forever] {
         store.create(r.clone()).await.expect("create");
     }
     assert!(
         store.get(&old.id).await.expect("get").is_none(),
         "an expired task reads as none"
     );
-    store.purge(now_ms()).await.expect("purge");
+    // `unread` was never read: only purge can delete it.
+    let purged = store.purge(now_ms()).await.expect("purge");
+    assert!(purged >= 1, "purge deletes an expired task");
     assert!(
-        store.get(&old.id).await.expect("get").is_none(),
-        "purge deletes an expired task"
+        store.get(&unread.id).await.expect("get").is_none(),
+        "an expired task stays gone after purge"
     );
     assert!(
         store.get(&fresh.id).await.expect("get").is_some(),

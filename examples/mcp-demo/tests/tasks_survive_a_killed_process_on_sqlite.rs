@@ -156,31 +156,29 @@ fn a_legacy_session_hears_the_status_of_the_tasks_it_created() {
     server.send(&json!({"jsonrpc": "2.0", "id": "call", "method": "tools/call", "params": {
         "name": "slow_compute", "arguments": {"seconds": 0, "label": "told"}, "task": {"ttl": 60000}
     }}));
-    let mut id = None;
+    // The answer and the notification may come in either order.
+    let (mut created, mut told) = (None, None);
     let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
+    while created.is_none() || told.is_none() {
         assert!(
             Instant::now() < deadline,
-            "no completed status notification"
+            "no answer or no completed status notification"
         );
         let message = server.read();
         if message["id"] == "call" {
-            id = Some(
-                message["result"]["task"]["taskId"]
-                    .as_str()
-                    .unwrap()
-                    .to_owned(),
-            );
+            created = message["result"]["task"]["taskId"]
+                .as_str()
+                .map(str::to_owned);
         } else if message["method"] == "notifications/tasks/status"
             && message["params"]["status"] == "completed"
         {
-            assert_eq!(
-                message["params"]["taskId"].as_str(),
-                id.as_deref().or(message["params"]["taskId"].as_str())
-            );
-            break;
+            told = message["params"]["taskId"].as_str().map(str::to_owned);
         }
     }
+    assert_eq!(
+        told, created,
+        "the notification names the task the call created"
+    );
     server.child.kill().unwrap();
     server.child.wait().unwrap();
 }
