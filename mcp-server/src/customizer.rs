@@ -142,6 +142,7 @@ pub struct HandlerConfig<'b, D> {
     pub(crate) guards: Vec<Arc<dyn Guard>>,
     pub(crate) interceptors: Vec<Attached>,
     pub(crate) current: Origin,
+    listed: bool,
 }
 
 impl<D: fmt::Debug> fmt::Debug for HandlerConfig<'_, D> {
@@ -151,6 +152,7 @@ impl<D: fmt::Debug> fmt::Debug for HandlerConfig<'_, D> {
             .field("origin", &self.origin)
             .field("guards", &self.guards.len())
             .field("interceptors", &self.interceptors.len())
+            .field("listed", &self.listed)
             .finish()
     }
 }
@@ -164,6 +166,7 @@ impl<'b, D> HandlerConfig<'b, D> {
             guards: Vec::new(),
             interceptors: Vec::new(),
             current: origin,
+            listed: true,
         }
     }
 
@@ -215,6 +218,35 @@ impl<'b, D> HandlerConfig<'b, D> {
             origin,
         });
         self
+    }
+
+    /// Keeps the handler out of its list (`tools/list`, `prompts/list`,
+    /// `resources/list`, `resources/templates/list`) while it stays
+    /// callable, under its guards, by a client that learns its name
+    /// elsewhere: a resource only a tool's metadata points at, for one.
+    ///
+    /// ```
+    /// use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
+    /// use mcp_server::core::resources::Resource;
+    ///
+    /// /// Keeps `internal://` resources out of `resources/list`.
+    /// struct Unlisted;
+    /// impl HandlerCustomizer<Resource> for Unlisted {
+    ///     fn customize(&self, config: &mut HandlerConfig<'_, Resource>) {
+    ///         if config.descriptor().uri.starts_with("internal://") {
+    ///             config.unlist();
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    pub fn unlist(&mut self) -> &mut Self {
+        self.listed = false;
+        self
+    }
+
+    /// Whether the handler appears in its list (see [`unlist`](Self::unlist)).
+    pub fn is_listed(&self) -> bool {
+        self.listed
     }
 
     pub(crate) fn into_parts(self) -> (D, Vec<Arc<dyn Guard>>, Vec<Attached>) {

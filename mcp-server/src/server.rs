@@ -279,22 +279,22 @@ impl Server {
         &self.inner.report
     }
 
-    /// Every tool, in list order, as customizers left it.
+    /// Every tool, in list order, as customizers left it (unlisted ones too).
     pub fn tools(&self) -> Vec<&Tool> {
         listed(self.inner.catalogue.tools.as_ref())
     }
 
-    /// Every prompt, in list order, as customizers left it.
+    /// Every prompt, in list order, as customizers left it (unlisted ones too).
     pub fn prompts(&self) -> Vec<&Prompt> {
         listed(self.inner.catalogue.prompts.as_ref())
     }
 
-    /// Every resource with a fixed URI, in list order, as customizers left it.
+    /// Every resource with a fixed URI, in list order, as customizers left it (unlisted ones too).
     pub fn resources(&self) -> Vec<&Resource> {
         listed(self.inner.catalogue.resources.as_ref())
     }
 
-    /// Every resource template, in list order, as customizers left it.
+    /// Every resource template, in list order, as customizers left it (unlisted ones too).
     pub fn resource_templates(&self) -> Vec<&ResourceTemplate> {
         listed(self.inner.catalogue.templates.as_ref())
     }

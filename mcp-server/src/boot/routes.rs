@@ -14,8 +14,10 @@ use mcp_core::legacy::subscribe::{Subscribe, Unsubscribe};
 use mcp_core::method::Method;
 use mcp_core::prompts::{GetPrompt, ListPrompts, Prompt};
 use mcp_core::resources::{
-    ListResourceTemplates, ListResources, ReadResource, Resource, ResourceTemplate,
+    ListResourceTemplates, ListResources, ReadResource, ReadResourceResult, Resource,
+    ResourceTemplate,
 };
+use mcp_core::result::CacheScope;
 use mcp_core::subscriptions::SubscriptionsListen;
 use mcp_core::tools::{CallTool, ListTools, Tool};
 use mcp_core::version::{self, Era};
@@ -161,10 +163,18 @@ impl Inputs<'_, '_> {
                      origin,
                  }| {
                     let config = self.folder.fold(descriptor, origin, self.boot, errors);
+                    let listed = config.is_listed();
                     let (descriptor, parts) = self.chains.configured(M::NAME, config);
                     let guards = parts.guards.clone();
                     let chain = parts.with(handler, not_found);
-                    (Listed { descriptor, guards }, chain)
+                    (
+                        Listed {
+                            descriptor,
+                            guards,
+                            listed,
+                        },
+                        chain,
+                    )
                 },
             )
             .collect()
@@ -307,11 +317,14 @@ impl Inputs<'_, '_> {
                 }),
             }
         }
-        self.route::<ReadResource>(
-            Box::new(resolver),
-            RouteOptions::owned_by(Origin::FRAMEWORK),
-            built,
-        );
+        // What guards decide may differ by caller: never for every cache.
+        let options = RouteOptions {
+            guarded: Some(|result: &mut ReadResourceResult| {
+                result.cache_scope = result.cache_scope.map(|_| CacheScope::Private);
+            }),
+            ..RouteOptions::owned_by(Origin::FRAMEWORK)
+        };
+        self.route::<ReadResource>(Box::new(resolver), options, built);
         built.catalogue.resources = self.listing::<ListResources, _>(listed, built);
         built.catalogue.templates =
             self.listing::<ListResourceTemplates, _>(listed_templates, built);

@@ -31,6 +31,8 @@ use crate::handler::{Handler, HandlerResult};
 pub(crate) struct Listed<D> {
     pub(crate) descriptor: D,
     pub(crate) guards: Arc<Guards>,
+    /// Whether it appears in its list (a customizer may unlist it).
+    pub(crate) listed: bool,
 }
 
 /// The items of one list, in list order (sorted by their identity), with
@@ -46,14 +48,14 @@ impl<D: Descriptor> Catalog<D> {
         Arc::new(Self { items })
     }
 
-    /// Whether the item named `key` exists and the caller may see it.
+    /// Whether the item named `key` is listed and the caller may see it.
     fn visible(&self, ctx: &RequestContext, key: &str) -> bool {
         self.items
             .binary_search_by(|item| item.descriptor.key().cmp(key))
-            .is_ok_and(|i| self.items[i].guards.allow(ctx))
+            .is_ok_and(|i| self.items[i].listed && self.items[i].guards.allow(ctx))
     }
 
-    /// The descriptors, in list order.
+    /// The descriptors, listed or not, in list order.
     pub(crate) fn descriptors(&self) -> impl ExactSizeIterator<Item = &D> {
         self.items.iter().map(|i| &i.descriptor)
     }
@@ -90,7 +92,7 @@ impl<D: Descriptor> Listing<D> {
             .catalog
             .items
             .iter()
-            .filter(|item| item.guards.allow(ctx));
+            .filter(|item| item.listed && item.guards.allow(ctx));
         let page: Vec<D> = visible
             .by_ref()
             .skip(start)

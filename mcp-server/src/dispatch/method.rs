@@ -72,6 +72,8 @@ pub(crate) struct RouteOptions<M: Method> {
     /// Whether an interceptor of the raw or typed layer may answer in place
     /// of the method (the handler chain's own flag covers its layer).
     pub(crate) answerable: bool,
+    /// What a complete result of a target with guards gets, whoever made it.
+    pub(crate) guarded: Option<fn(&mut M::Result)>,
 }
 
 impl<M: Method> RouteOptions<M> {
@@ -81,6 +83,7 @@ impl<M: Method> RouteOptions<M> {
             owner,
             screen: None,
             answerable: true,
+            guarded: None,
         }
     }
 }
@@ -122,6 +125,7 @@ pub(crate) fn route<M: Method>(
         shaped,
         resolver,
         screen: options.screen,
+        guarded: options.guarded,
         answerable: options.answerable,
         owner: options.owner,
         typed_names,

@@ -85,6 +85,8 @@ pub(crate) struct TypedRoute<M: Method> {
     pub(crate) interceptors: Arc<[Arc<dyn TypedInterceptor<M>>]>,
     pub(crate) resolver: Box<dyn Resolve<M>>,
     pub(crate) screen: Option<Box<dyn Screen<M>>>,
+    /// What a complete result of a target with guards gets.
+    pub(crate) guarded: Option<fn(&mut M::Result)>,
     /// Whether something other than the handler can shape an answer (an
     /// interceptor of any layer), so the screen must run on every answer.
     pub(crate) shaped: bool,
@@ -211,6 +213,12 @@ impl<M: Method> Route for TypedRoute<M> {
             let answer = TypedNext::new(&call, 0).run(params).await?;
             ctx.key().check(answer.key)?;
             let mut reply = answer.into_reply();
+            if let (Some(guarded), Ok(chain), Reply::Complete(result)) =
+                (self.guarded, &call.resolved, &mut reply)
+                && !chain.guards.is_empty()
+            {
+                guarded(result);
+            }
             if self.shaped {
                 self.apply_screen(ctx, &mut reply)?;
             }
