@@ -27,7 +27,11 @@ impl Validator for Checks {
         for resource in server.resources() {
             if resource.uri.starts_with(URI_SCHEME_PREFIX) {
                 let origin = at(&resource.uri);
-                found.extend(mime_type(&resource.uri, resource.mime_type.as_deref(), origin));
+                found.extend(mime_type(
+                    &resource.uri,
+                    resource.mime_type.as_deref(),
+                    origin,
+                ));
                 found.extend(sandbox(&resource.uri, resource.meta.as_ref(), origin));
             }
         }
@@ -39,7 +43,11 @@ impl Validator for Checks {
                     template.mime_type.as_deref(),
                     origin,
                 ));
-                found.extend(sandbox(&template.uri_template, template.meta.as_ref(), origin));
+                found.extend(sandbox(
+                    &template.uri_template,
+                    template.meta.as_ref(),
+                    origin,
+                ));
             }
         }
         let views = Views::of(server);
@@ -79,7 +87,8 @@ impl Views {
     }
 
     fn contains(&self, uri: &str) -> bool {
-        self.fixed.iter().any(|v| v == uri) || self.templates.iter().any(|t| t.matches(uri).is_some())
+        self.fixed.iter().any(|v| v == uri)
+            || self.templates.iter().any(|t| t.matches(uri).is_some())
     }
 
     fn closest(&self, uri: &str) -> Option<&str> {
@@ -101,7 +110,10 @@ fn located(diagnostic: Diagnostic, what: &str, origin: Option<Origin>) -> Diagno
 }
 
 fn not_a_ui_uri(uri: &str, origin: Option<Origin>) -> Diagnostic {
-    let name = uri.rsplit(['/', ':']).find(|s| !s.is_empty()).unwrap_or("view");
+    let name = uri
+        .rsplit(['/', ':'])
+        .find(|s| !s.is_empty())
+        .unwrap_or("view");
     located(
         Diagnostic::new(
             "mcp_apps::view_uri",
@@ -257,8 +269,8 @@ fn linkage(
     );
     Some(match views.closest(&uri) {
         Some(closest) => diagnostic.help(format!("the closest View is `{closest}`")),
-        None => diagnostic
-            .note("the server declares no View")
-            .help(format!("declare `{uri}` with `mcp_apps::view!`, or fix the URI")),
+        None => diagnostic.note("the server declares no View").help(format!(
+            "declare `{uri}` with `mcp_apps::view!`, or fix the URI"
+        )),
     })
 }

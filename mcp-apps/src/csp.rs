@@ -25,7 +25,9 @@ pub(crate) fn problem(value: &str) -> Option<String> {
             "?" => "a query",
             _ => "a fragment",
         };
-        return Some(format!("it has {what}, and an origin ends after the host and port"));
+        return Some(format!(
+            "it has {what}, and an origin ends after the host and port"
+        ));
     }
     if rest.contains('@') {
         return Some("it has user information, which an origin never has".into());

@@ -64,7 +64,10 @@ impl HandlerCustomizer<Tool> for ToolUi {
     fn customize(&self, config: &mut HandlerConfig<'_, Tool>) {
         let mine = self.meta();
         let meta = config.descriptor_mut().meta.get_or_insert_default();
-        let mut ui = McpUiToolMeta::from_meta(meta).ok().flatten().unwrap_or_default();
+        let mut ui = McpUiToolMeta::from_meta(meta)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
         if mine.resource_uri.is_some() {
             ui.resource_uri = mine.resource_uri;
         }
