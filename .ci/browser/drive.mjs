@@ -26,7 +26,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import * as esbuild from "esbuild";
-import puppeteer from "puppeteer-core";
+import { chromium } from "playwright-core";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const TOOL = "sales_by_region";
@@ -70,13 +70,12 @@ async function step(name, body) {
 
 const watchdog = setTimeout(() => {
   console.error(`drive.mjs: FAILED: timed out after ${WATCHDOG_MS / 1000} s during: ${currentStep}`);
-  browser?.process()?.kill("SIGKILL");
-  process.exit(1);
+  process.exit(1); // playwright-core ends the browser it launched on exit
 }, WATCHDOG_MS);
 
 const cleanups = [];
 let mcp;
-let browser;
+let context;
 const viewErrors = [];
 
 try {
@@ -141,13 +140,12 @@ try {
 
   // ---- 3. Chromium ------------------------------------------------------------
   const page = await step(`launching ${chromiumPath}`, async () => {
-    const profile = join(work, "profile");
-    browser = await puppeteer.launch({
+    context = await chromium.launchPersistentContext(join(work, "profile"), {
       executablePath: chromiumPath,
       headless: true,
-      userDataDir: profile,
       timeout: BROWSER_TIMEOUT_MS,
-      protocolTimeout: BROWSER_TIMEOUT_MS,
+      viewport: { width: 800, height: 600 },
+      deviceScaleFactor: 1,
       args: [
         "--no-sandbox",
         "--disable-gpu",
@@ -159,9 +157,8 @@ try {
         "--allow-file-access-from-files",
       ],
     });
-    const page = await browser.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(BROWSER_TIMEOUT_MS);
-    await page.setViewport({ width: 800, height: 600, deviceScaleFactor: 1 });
     page.on("pageerror", (error) => viewErrors.push(`page error: ${error.message}`));
     page.on("console", (message) => {
       if (message.type() === "error") viewErrors.push(`console error: ${message.text()}`);
@@ -182,7 +179,7 @@ try {
       toolInfo: { tool },
     };
     const { appInfo } = await withTimeout(
-      page.evaluate((html, hostContext) => window.testHost.mount(html, hostContext), html, hostContext),
+      page.evaluate(({ html, hostContext }) => window.testHost.mount(html, hostContext), { html, hostContext }),
       BROWSER_TIMEOUT_MS,
       "the View never completed the ui/initialize handshake",
     );
@@ -200,7 +197,7 @@ try {
 
   await step("sending the tool input; the View shows that it loads Q3", async () => {
     await page.evaluate(() => window.testHost.sendToolInput({ quarter: "Q3" }));
-    await frame.waitForFunction(() => /Loading Q3/.test(document.body.innerText), { timeout: BROWSER_TIMEOUT_MS })
+    await frame.waitForFunction(() => /Loading Q3/.test(document.body.innerText), undefined, { timeout: BROWSER_TIMEOUT_MS })
       .catch(async () => {
         throw new CheckFailed(`the View does not say "Loading Q3" after the tool input; it shows: ${json(await frame.evaluate(() => document.body.innerText))}`);
       });
@@ -208,7 +205,7 @@ try {
 
   await step("sending the tool result; the View draws the chart", async () => {
     await page.evaluate((result) => window.testHost.sendToolResult(result), result);
-    await frame.waitForFunction((n) => document.querySelectorAll("[data-label][data-value]").length === n, { timeout: BROWSER_TIMEOUT_MS }, EXPECTED.bars.length)
+    await frame.waitForFunction((n) => document.querySelectorAll("[data-label][data-value]").length === n, EXPECTED.bars.length, { timeout: BROWSER_TIMEOUT_MS })
       .catch(async () => {
         throw new CheckFailed(`the View did not draw ${EXPECTED.bars.length} bars ([data-label][data-value]); it shows: ${json(await frame.evaluate(() => document.body.innerText))}`);
       });
@@ -248,7 +245,7 @@ try {
   await step("waiting for the View's size to settle and saving the screenshot", async () => {
     // The View reports its size with ui/notifications/size-changed; the host
     // page sets the iframe's height from it.
-    await page.waitForFunction(() => window.testHost.events.some((e) => e.kind === "size-changed" && e.detail.height > 0), { timeout: BROWSER_TIMEOUT_MS })
+    await page.waitForFunction(() => window.testHost.events.some((e) => e.kind === "size-changed" && e.detail.height > 0), undefined, { timeout: BROWSER_TIMEOUT_MS })
       .catch(() => { throw new CheckFailed("the View never sent ui/notifications/size-changed"); });
     await new Promise((resolve) => setTimeout(resolve, 500)); // the bars' height transition
     const iframe = await page.$("iframe");
@@ -262,7 +259,7 @@ try {
   await step("sending a result without structuredContent; the View shows its text", async () => {
     const text = "Sales by region, Q3: North 120, South 95, East 143, West 88 (total 446 k$)";
     await page.evaluate((result) => window.testHost.sendToolResult(result), { content: [{ type: "text", text }] });
-    await frame.waitForFunction((t) => document.body.innerText.includes(t) && !document.querySelector("[data-label]"), { timeout: BROWSER_TIMEOUT_MS }, text)
+    await frame.waitForFunction((t) => document.body.innerText.includes(t) && !document.querySelector("[data-label]"), text, { timeout: BROWSER_TIMEOUT_MS })
       .catch(async () => {
         throw new CheckFailed(`the View does not fall back to the text content; it shows: ${json(await frame.evaluate(() => document.body.innerText))}`);
       });
@@ -286,15 +283,14 @@ try {
 } finally {
   await Promise.race([
     (async () => {
-      await browser?.close().catch(() => {});
+      await context?.close().catch(() => {});
       await mcp?.close().catch(() => {});
       for (const cleanup of cleanups) await cleanup().catch(() => {});
     })(),
     new Promise((resolve) => setTimeout(resolve, 10_000)),
   ]);
-  // A browser that did not close in time is ended: no Chromium outlives the run.
-  const chromium = browser?.process();
-  if (chromium && chromium.exitCode === null) chromium.kill("SIGKILL");
+  // A browser that did not close in time is ended by playwright-core's exit
+  // handler: no Chromium outlives the run.
   clearTimeout(watchdog);
   process.exit(process.exitCode ?? 1);
 }
