@@ -34,6 +34,7 @@ pub fn builder() -> Builder {
         .named(NAME, env!("CARGO_PKG_VERSION"))
         .expect_extension(env!("CARGO_PKG_NAME"))
         .expect_extension("mcp-tasks")
+        .expect_extension("mcp-apps")
 }
 
 /// The demo server, booted.

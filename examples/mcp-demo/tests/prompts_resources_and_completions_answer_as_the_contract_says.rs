@@ -152,7 +152,8 @@ async fn the_resources_and_the_template_are_listed_with_uri_and_name() {
         [
             ("test://static-binary", "static-binary"),
             ("test://static-text", "static-text"),
-            ("test://watched-resource", "watched-resource")
+            ("test://watched-resource", "watched-resource"),
+            ("ui://mcp-demo/sales-chart", "sales_chart")
         ]
     );
     let templates = client

@@ -7,8 +7,9 @@ use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonValue;
 use serde_json::json;
 
-/// Every tool of the contract, with the tasks scenarios' tools and `long_report`, by name.
-const TOOLS: [&str; 36] = [
+/// Every tool of the contract, with the tasks scenarios' tools, `long_report`
+/// and `sales_by_region`, by name.
+const TOOLS: [&str; 37] = [
     "confirm_delete",
     "failing_job",
     "greet",
@@ -16,6 +17,7 @@ const TOOLS: [&str; 36] = [
     "long_report",
     "multi_input",
     "protocol_error_job",
+    "sales_by_region",
     "slow_compute",
     "test_audio_content",
     "test_elicitation",
@@ -248,4 +250,51 @@ async fn the_reconnection_tool_answers_after_about_a_hundred_milliseconds() {
             .unwrap()
             .starts_with("Reconnection test completed successfully.")
     );
+}
+
+#[tokio::test]
+async fn sales_by_region_answers_in_text_and_in_figures_and_names_its_chart_view() {
+    let client = MemoryClient::new(&mcp_demo::server());
+    let listed = client.request_raw("tools/list", json!({})).await.unwrap();
+    let tool = listed["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "sales_by_region")
+        .unwrap();
+    assert_eq!(
+        tool["_meta"],
+        json!({"ui": {"resourceUri": "ui://mcp-demo/sales-chart"}})
+    );
+    let result = call(&client, "sales_by_region").await.unwrap();
+    assert_eq!(
+        result["content"][0]["text"],
+        "Sales by region, Q3: North 120, South 95, East 143, West 88 (total 446 k$)"
+    );
+    assert_eq!(result["structuredContent"]["title"], "Sales by region, Q3");
+    assert_eq!(
+        result["structuredContent"]["bars"][2],
+        json!({"label": "East", "value": 143})
+    );
+    let view = client
+        .request_raw(
+            "resources/read",
+            json!({"uri": "ui://mcp-demo/sales-chart"}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(view["contents"][0]["mimeType"], "text/html;profile=mcp-app");
+    assert_eq!(
+        view["contents"][0]["text"],
+        include_str!("../views/sales_chart.html")
+    );
+    // An unknown quarter is a tool error the model can correct.
+    let unknown = client
+        .request_raw(
+            "tools/call",
+            json!({"name": "sales_by_region", "arguments": {"quarter": "Q5"}}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(unknown["isError"], true);
 }

@@ -11,8 +11,10 @@
 //! | [`changes`] | tools that announce a changed tool or prompt list |
 //! | [`rounds`] | tools that ask for input in rounds (2026-07-28 multi round-trip requests) |
 //! | [`tasks`] | tools that run as tasks (the `mcp-tasks` extension) |
+//! | [`charts`] | a tool with an interactive View (the `mcp-apps` extension) |
 
 pub mod changes;
+pub mod charts;
 pub mod content;
 pub mod forms;
 pub mod headers;
