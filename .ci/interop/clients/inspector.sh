@@ -5,6 +5,8 @@
 #   tools/list                     test_simple_text listed, every tool described
 #   tools/call test_simple_text    non-empty text, not isError
 #   resources/read test://template/42/data      text mentions 42
+#   resources/list                 the sales chart View listed as an MCP App
+#   resources/read ui://mcp-demo/sales-chart    an HTML document of MIME type text/html;profile=mcp-app
 #   prompts/get test_prompt_with_arguments --prompt-args arg1=.. arg2=..  both values echoed
 # Usage: inspector.sh URL
 #        inspector.sh stdio CMD [ARGS...]     (or just CMD [ARGS...])
@@ -74,6 +76,16 @@ elif kind == "simple-text":
 elif kind == "template-42":
     if "42" not in text_of(r.get("contents")):
         print(f"42 not in the contents: {json.dumps(r)[:300]}")
+elif kind == "view-listed":
+    views = [x for x in r.get("resources") or [] if x.get("uri") == "ui://mcp-demo/sales-chart"]
+    if not views or views[0].get("mimeType") != "text/html;profile=mcp-app":
+        print(f"the sales chart View is not listed as an MCP App: {views}")
+elif kind == "view-read":
+    items = r.get("contents") or [{}]
+    if items[0].get("mimeType") != "text/html;profile=mcp-app":
+        print(f"MIME type {items[0].get('mimeType')!r}")
+    elif not str(items[0].get("text", "")).startswith("<!DOCTYPE html>"):
+        print(f"not an HTML document: {str(items[0].get('text'))[:120]!r}")
 elif kind == "prompt-args":
     said = " ".join(str((m.get("content") or {}).get("text", "")) for m in r.get("messages") or [])
     if "first-value" not in said or "second-value" not in said:
@@ -108,6 +120,8 @@ echo "inspector $INSPECTOR_VERSION, target=${target[*]}"
 inspect "tools/list" tools-list -- --method tools/list
 inspect "tools/call test_simple_text" simple-text -- --method tools/call --tool-name test_simple_text
 inspect "resources/read test://template/42/data" template-42 -- --method resources/read --uri test://template/42/data
+inspect "resources/list" view-listed -- --method resources/list
+inspect "resources/read ui://mcp-demo/sales-chart" view-read -- --method resources/read --uri ui://mcp-demo/sales-chart
 inspect "prompts/get test_prompt_with_arguments" prompt-args -- \
   --method prompts/get --prompt-name test_prompt_with_arguments --prompt-args arg1=first-value arg2=second-value
 

@@ -360,6 +360,32 @@ async function main() {
     require_(step, body.includes('42'), `'42' not in the text: ${JSON.stringify(body)}`);
     ok(step);
 
+    step = 'MCP Apps: the sales chart View';
+    const VIEW = 'ui://mcp-demo/sales-chart';
+    const VIEW_MIME = 'text/html;profile=mcp-app';
+    const salesTool = tools.find((t) => t.name === 'sales_by_region');
+    require_(step, salesTool, 'sales_by_region is not listed');
+    require_(step, salesTool._meta?.ui?.resourceUri === VIEW, `its _meta is ${JSON.stringify(salesTool._meta)}`);
+    require_(step, !('ui/resourceUri' in (salesTool._meta ?? {})), 'the deprecated flat key is sent');
+    const resources = [];
+    let resourceCursor;
+    for (let page = 0; page < 100; page++) {
+      const r = await client.listResources(resourceCursor ? { cursor: resourceCursor } : undefined, opts);
+      resources.push(...r.resources);
+      resourceCursor = r.nextCursor;
+      if (!resourceCursor) break;
+    }
+    const listedView = resources.find((x) => x.uri === VIEW);
+    require_(step, listedView?.mimeType === VIEW_MIME, `listed as ${JSON.stringify(listedView)}`);
+    const view = await client.readResource({ uri: VIEW }, opts);
+    const page = view.contents?.[0];
+    require_(step, page?.mimeType === VIEW_MIME, `read as ${JSON.stringify(page?.mimeType)}`);
+    require_(step, (page?.text ?? '').startsWith('<!DOCTYPE html>'), 'the View is not an HTML document');
+    require_(step, (page?.text ?? '').includes('ui/initialize'), 'the View does not speak the host protocol');
+    const sales = await client.callTool({ name: 'sales_by_region', arguments: { quarter: 'Q1' } }, undefined, opts);
+    require_(step, !sales.isError && sales.structuredContent?.bars?.length === 4, `result ${JSON.stringify(sales)}`);
+    ok(step);
+
     step = 'prompts/get test_prompt_with_arguments';
     const gp = await client.getPrompt(
       { name: 'test_prompt_with_arguments', arguments: { arg1: 'first-value', arg2: 'second-value' } },
