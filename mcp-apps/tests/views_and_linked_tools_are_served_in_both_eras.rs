@@ -191,6 +191,11 @@ async fn the_extension_is_advertised_in_discover_and_in_a_legacy_initialize() {
         initialized["capabilities"]["extensions"]["io.modelcontextprotocol/ui"],
         json!({})
     );
+    // The 2025-11-25 schema has no `extensions` member, and admits it as an
+    // unknown one.
+    let legacy = &Schema::Legacy.document()["$defs"]["ServerCapabilities"];
+    assert!(legacy["properties"].is_object() && legacy["properties"].get("extensions").is_none());
+    schema_ok(Schema::Legacy, "InitializeResult", &initialized);
 }
 
 #[tokio::test]
