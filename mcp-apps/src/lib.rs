@@ -176,3 +176,8 @@ macro_rules! view {
         };
     };
 }
+
+/// The guide, `docs/apps.md`, compiled as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/apps.md")]
+struct AppsGuide;
