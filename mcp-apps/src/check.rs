@@ -24,30 +24,18 @@ impl Validator for Checks {
                 found.push(not_a_ui_uri(&uri, at(&uri)));
             }
         }
-        for resource in server.resources() {
-            if resource.uri.starts_with(URI_SCHEME_PREFIX) {
-                let origin = at(&resource.uri);
-                found.extend(mime_type(
-                    &resource.uri,
-                    resource.mime_type.as_deref(),
-                    origin,
-                ));
-                found.extend(sandbox(&resource.uri, resource.meta.as_ref(), origin));
-            }
-        }
-        for template in server.resource_templates() {
-            if template.uri_template.starts_with(URI_SCHEME_PREFIX) {
-                let origin = at(&template.uri_template);
-                found.extend(mime_type(
-                    &template.uri_template,
-                    template.mime_type.as_deref(),
-                    origin,
-                ));
-                found.extend(sandbox(
-                    &template.uri_template,
-                    template.meta.as_ref(),
-                    origin,
-                ));
+        let resources = server
+            .resources()
+            .into_iter()
+            .map(|r| (&r.uri, r.mime_type.as_deref(), r.meta.as_ref()));
+        let templates = server
+            .resource_templates()
+            .into_iter()
+            .map(|t| (&t.uri_template, t.mime_type.as_deref(), t.meta.as_ref()));
+        for (uri, mime, meta) in resources.chain(templates) {
+            if uri.starts_with(URI_SCHEME_PREFIX) {
+                found.extend(mime_type(uri, mime, at(uri)));
+                found.extend(sandbox(uri, meta, at(uri)));
             }
         }
         let views = Views::of(server);
