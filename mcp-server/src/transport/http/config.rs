@@ -2,13 +2,14 @@
 
 use std::time::Duration;
 
+use super::cors::CorsPolicy;
 use crate::context::DEFAULT_INPUT_TIMEOUT;
 
 /// The limits and allow-lists of a Streamable HTTP endpoint.
 ///
 /// The defaults suit a local server: only loopback hosts and origins,
 /// 4 MiB bodies, five minutes per request, 256 requests at once, and 1,024
-/// legacy sessions that expire after 30 idle minutes.
+/// legacy sessions that expire after 30 idle minutes, and no CORS.
 ///
 /// ```
 /// use std::time::Duration;
@@ -34,6 +35,7 @@ pub struct HttpConfig {
     pub(crate) input_timeout: Duration,
     pub(crate) retry: Duration,
     pub(crate) keep_alive: Duration,
+    pub(crate) cors: CorsPolicy,
 }
 
 impl std::fmt::Debug for HttpConfig {
@@ -50,6 +52,7 @@ impl std::fmt::Debug for HttpConfig {
             .field("input_timeout", &self.input_timeout)
             .field("retry", &self.retry)
             .field("keep_alive", &self.keep_alive)
+            .field("cors", &self.cors)
             .finish()
     }
 }
@@ -68,6 +71,7 @@ impl Default for HttpConfig {
             input_timeout: DEFAULT_INPUT_TIMEOUT,
             retry: Duration::from_secs(1),
             keep_alive: Duration::from_secs(15),
+            cors: CorsPolicy::default(),
         }
     }
 }
@@ -155,6 +159,73 @@ impl HttpConfig {
     #[must_use]
     pub fn keep_alive(mut self, every: Duration) -> Self {
         self.keep_alive = every.max(Duration::from_millis(1));
+        self
+    }
+
+    /// Lets web pages from `origin` (`scheme://host[:port]`) call the
+    /// endpoint from a browser (CORS); repeat it for more origins.
+    ///
+    /// Without it the endpoint sends no CORS headers at all. An allowed
+    /// origin's preflight is answered `204`, granting the methods and the
+    /// headers an MCP client sends (`Mcp-Param-*` included), and its
+    /// responses expose `Mcp-Session-Id`, `Mcp-Protocol-Version` and
+    /// `WWW-Authenticate`. The origin also passes the DNS-rebinding check
+    /// (as with [`allow_origin`](Self::allow_origin)); `Host` is still
+    /// checked.
+    ///
+    /// `*` allows every origin and is answered with a literal `*`. The
+    /// endpoint never reads cookies and never sends
+    /// `Access-Control-Allow-Credentials`, so a page gets no ambient
+    /// credentials of the user's, only what it could send itself; but it
+    /// runs on the user's machine, inside their network. Use `*` only for
+    /// a server every client must reach with an `Authorization` token a
+    /// foreign page does not have, never for a local server without one.
+    ///
+    /// ```
+    /// use axum::body::Body;
+    /// use axum::http::{Request, StatusCode};
+    /// use mcp_server::transport::http::{HttpConfig, router};
+    /// use tower::ServiceExt;
+    ///
+    /// # #[tokio::main(flavor = "current_thread")]
+    /// # async fn main() {
+    /// let config = HttpConfig::default().cors_allow_origin("https://app.example.com");
+    /// let server = mcp_server::Server::builder().without_linked().build();
+    /// let preflight = Request::options("/mcp")
+    ///     .header("origin", "https://app.example.com")
+    ///     .header("access-control-request-method", "POST")
+    ///     .header("access-control-request-headers", "content-type, mcp-method")
+    ///     .body(Body::empty())
+    ///     .unwrap();
+    /// let answer = router(server, "/mcp", config).oneshot(preflight).await.unwrap();
+    /// assert_eq!(answer.status(), StatusCode::NO_CONTENT);
+    /// assert_eq!(
+    ///     answer.headers()["access-control-allow-origin"],
+    ///     "https://app.example.com"
+    /// );
+    /// # }
+    /// ```
+    #[must_use]
+    pub fn cors_allow_origin(mut self, origin: impl Into<String>) -> Self {
+        self.cors.allow(&origin.into());
+        self
+    }
+
+    /// How long a browser may cache a granted preflight
+    /// (`Access-Control-Max-Age`, in whole seconds); two hours by default.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use mcp_server::transport::http::HttpConfig;
+    ///
+    /// let config = HttpConfig::default()
+    ///     .cors_allow_origin("https://app.example.com")
+    ///     .cors_max_age(Duration::from_secs(600));
+    /// # let _ = config;
+    /// ```
+    #[must_use]
+    pub fn cors_max_age(mut self, max_age: Duration) -> Self {
+        self.cors.set_max_age(max_age);
         self
     }
 }

@@ -15,6 +15,8 @@ pub(crate) const METHOD: &str = "mcp-method";
 pub(crate) const NAME: &str = "mcp-name";
 pub(crate) const SESSION_ID: &str = "mcp-session-id";
 pub(crate) const LAST_EVENT_ID: &str = "last-event-id";
+/// The prefix of the headers that mirror `tools/call` arguments.
+pub(crate) const PARAM_PREFIX: &str = "mcp-param-";
 
 /// A header's value as text; `Err` when it holds bytes a header may not.
 pub(crate) fn text<'h>(headers: &'h HeaderMap, name: &str) -> Result<Option<&'h str>, ErrorObject> {
@@ -67,7 +69,7 @@ pub(crate) fn check_params(
     arguments: Option<&JsonObject>,
 ) -> Result<(), ErrorObject> {
     for ParamHeader { header, argument } in mirrored {
-        let name = format!("mcp-param-{}", header.to_ascii_lowercase());
+        let name = format!("{PARAM_PREFIX}{}", header.to_ascii_lowercase());
         let sent = text(headers, &name)?;
         let body = arguments
             .and_then(|a| a.get(argument))

@@ -21,6 +21,9 @@
 //!   client first (progress, a log message, a request), then SSE.
 //!   `Host` and `Origin` must be loopback or allowed (else `403`); bodies,
 //!   running time and concurrent requests are bounded ([`HttpConfig`]).
+//!   Browser pages of the origins
+//!   [`cors_allow_origin`](HttpConfig::cors_allow_origin) names may call
+//!   the endpoint across origins (CORS, off by default).
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
@@ -31,6 +34,7 @@
 
 mod accept;
 mod config;
+mod cors;
 mod frames;
 mod headers;
 mod outlet;
@@ -47,6 +51,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::http::HeaderMap;
 use axum::http::header::AUTHORIZATION;
+use axum::middleware::from_fn_with_state;
 use axum::routing::post as route_post;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -65,8 +70,8 @@ pub(crate) struct Endpoint {
     running: Arc<Semaphore>,
 }
 
-/// The endpoint as a router with one route, `path`, for `POST`, `GET` and
-/// `DELETE`.
+/// The endpoint as a router with one route, `path`, for `POST`, `GET`,
+/// `DELETE` and `OPTIONS`.
 ///
 /// ```
 /// use mcp_server::transport::http::{router, HttpConfig};
@@ -88,14 +93,14 @@ pub fn router(server: Server, path: &str, config: HttpConfig) -> Router {
         server,
         config,
     });
-    Router::new()
-        .route(
-            path,
-            route_post(post::post)
-                .get(stream::get)
-                .delete(stream::delete),
-        )
-        .with_state(endpoint)
+    let mut route = route_post(post::post)
+        .get(stream::get)
+        .delete(stream::delete)
+        .options(cors::options);
+    if endpoint.config.cors.is_on() {
+        route = route.layer(from_fn_with_state(endpoint.clone(), cors::grant));
+    }
+    Router::new().route(path, route).with_state(endpoint)
 }
 
 /// Serves `server` at `http://<addr>/mcp` with the default limits until the

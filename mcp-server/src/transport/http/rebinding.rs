@@ -1,5 +1,6 @@
 //! DNS-rebinding protection: a request's `Host` and `Origin` must name this
-//! server, by default a loopback address, or be on the allow-list.
+//! server, by default a loopback address, or be on the allow-list; an
+//! origin allowed for CORS is allowed here too.
 
 use axum::http::HeaderMap;
 use axum::http::header::{HOST, ORIGIN};
@@ -42,6 +43,7 @@ fn origin_allowed(origin: &str, config: &HttpConfig) -> bool {
             .origins
             .iter()
             .any(|allowed| allowed == "*" || allowed.trim_end_matches('/') == origin)
+        || config.cors.allows(origin)
 }
 
 /// The host name of `host[:port]`, brackets kept for IPv6 (`[::1]`).
@@ -98,5 +100,14 @@ mod tests {
         assert!(check(&allowed, &config).is_ok());
         let other_origin = headers("mcp.example.com", Some("https://other.example.com"));
         assert!(check(&other_origin, &config).is_err());
+    }
+
+    #[test]
+    fn a_cors_origin_is_allowed_but_not_its_host() {
+        let config = HttpConfig::default().cors_allow_origin("https://app.example.com");
+        let local = headers("127.0.0.1:8080", Some("https://app.example.com"));
+        assert!(check(&local, &config).is_ok());
+        let foreign = headers("evil.example.com", Some("https://app.example.com"));
+        assert!(check(&foreign, &config).unwrap_err().contains("Host"));
     }
 }
