@@ -1,9 +1,11 @@
 //! `mcp-demo`: serves the demo server on stdio or Streamable HTTP.
 //!
 //! `mcp-demo --stdio`, `mcp-demo --http 127.0.0.1:8080` (the endpoint is
-//! `http://127.0.0.1:8080/mcp`) or `mcp-demo --help`; a missing or unknown
-//! argument prints the usage on stderr and exits with status 2. Logs go to
-//! stderr: stdout carries only protocol messages.
+//! `http://127.0.0.1:8080/mcp`; add `--cors-origin https://app.example.com`
+//! to let that web application call it from a browser) or `mcp-demo
+//! --help`; a missing or unknown argument prints the usage on stderr and
+//! exits with status 2. Logs go to stderr: stdout carries only protocol
+//! messages.
 
 use std::io;
 use std::net::SocketAddr;
@@ -11,6 +13,7 @@ use std::process::ExitCode;
 
 use mcp_demo::cli::{self, Command};
 use mcp_server::Server;
+use mcp_server::transport::http::{HttpConfig, bind, router, serve_on};
 use mcp_server::transport::stdio::serve_stdio;
 
 /// The exit status of a command line that could not be read.
@@ -49,19 +52,23 @@ fn run(command: Command) -> io::Result<()> {
                 eprintln!("mcp-demo {}: serving stdio", env!("CARGO_PKG_VERSION"));
                 serve_stdio(server).await
             }
-            Command::Http(addr) => {
+            Command::Http { addr, cors_origins } => {
                 eprintln!(
                     "mcp-demo {}: serving http://{addr}/mcp",
                     env!("CARGO_PKG_VERSION")
                 );
-                serve_http(server, addr).await
+                serve_http(server, addr, cors_origins).await
             }
             Command::Help => Ok(()),
         }
     })
 }
 
-/// Serves Streamable HTTP at `http://{addr}/mcp`.
-async fn serve_http(server: Server, addr: SocketAddr) -> io::Result<()> {
-    mcp_server::transport::http::serve(server, addr).await
+/// Serves Streamable HTTP at `http://{addr}/mcp`, to browser pages of
+/// `cors_origins` too.
+async fn serve_http(server: Server, addr: SocketAddr, cors_origins: Vec<String>) -> io::Result<()> {
+    let config = cors_origins
+        .into_iter()
+        .fold(HttpConfig::default(), HttpConfig::cors_allow_origin);
+    serve_on(bind(addr)?, router(server, "/mcp", config)).await
 }

@@ -20,6 +20,7 @@ fn help_explains_both_transports_on_stdout_and_exits_zero() {
         let help = String::from_utf8(output.stdout).unwrap();
         assert!(help.contains("--stdio"), "{help}");
         assert!(help.contains("--http <ADDRESS:PORT>"), "{help}");
+        assert!(help.contains("--cors-origin <ORIGIN>"), "{help}");
         assert!(help.contains("/mcp"), "{help}");
     }
 }
@@ -32,6 +33,9 @@ fn no_argument_or_a_bad_one_prints_the_usage_on_stderr_and_exits_two() {
         &["--http"],
         &["--http", "localhost"],
         &["--stdio", "--http", "127.0.0.1:1"],
+        &["--stdio", "--cors-origin", "https://app.example.com"],
+        &["--http", "127.0.0.1:1", "--cors-origin"],
+        &["--http", "127.0.0.1:1", "--cors-origin", "app.example.com"],
     ] {
         let output = run(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
