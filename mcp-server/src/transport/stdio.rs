@@ -1,9 +1,12 @@
 //! stdio: newline-delimited JSON-RPC on stdin and stdout. Logs belong on
 //! stderr; stdout carries only protocol messages.
 //!
-//! Requests run concurrently; `notifications/cancelled` cancels the request
-//! it names; end of input cancels what is still running and returns. A
+//! Requests run concurrently, up to a limit ([`StdioConfig`]); one more
+//! is refused at once. `notifications/cancelled` cancels the request it
+//! names; end of input cancels what is still running and returns. A
 //! 2025-11-25 client's `initialize` makes the process a legacy session.
+//! What waits to be written is bounded too: a client that stops reading
+//! stdout while the server keeps writing is disconnected with a log line.
 //!
 //! ```
 //! # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
@@ -56,23 +59,104 @@ pub async fn serve_stdio(server: Server) -> io::Result<()> {
     serve(server, tokio::io::stdin(), tokio::io::stdout()).await
 }
 
-/// Serves `server` on any pair of byte streams, one JSON-RPC message per line.
+/// Serves `server` on any pair of byte streams, one JSON-RPC message per
+/// line, with the default [`StdioConfig`].
 ///
 /// # Errors
 ///
-/// An I/O error reading `input` or writing `output`.
+/// An I/O error reading `input` or writing `output`, or a client that
+/// stopped reading `output`.
 pub async fn serve<R, W>(server: Server, input: R, output: W) -> io::Result<()>
 where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
 {
-    let (lines_out, writer) = spawn_writer(output);
+    serve_with(server, input, output, StdioConfig::default()).await
+}
+
+/// The limits of a stdio connection.
+///
+/// By default 256 requests run at once, and 16 MiB may wait to be
+/// written to a client that does not read.
+///
+/// ```
+/// use mcp_server::transport::stdio::StdioConfig;
+///
+/// let config = StdioConfig::default()
+///     .max_concurrent_requests(64)
+///     .max_backlog_bytes(1 << 20);
+/// # let _ = config;
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct StdioConfig {
+    max_concurrent: usize,
+    max_backlog: usize,
+}
+
+impl Default for StdioConfig {
+    fn default() -> Self {
+        Self {
+            max_concurrent: 256,
+            max_backlog: 16 << 20,
+        }
+    }
+}
+
+impl StdioConfig {
+    /// How many requests may run at once; one more gets an error at once.
+    #[must_use]
+    pub fn max_concurrent_requests(mut self, count: usize) -> Self {
+        self.max_concurrent = count.max(1);
+        self
+    }
+
+    /// The most bytes that may wait to be written (one message alone may
+    /// be larger); past it the client, which stopped reading, is
+    /// disconnected: [`serve_with`] returns an error.
+    #[must_use]
+    pub fn max_backlog_bytes(mut self, bytes: usize) -> Self {
+        self.max_backlog = bytes;
+        self
+    }
+}
+
+/// Serves `server` on any pair of byte streams, one JSON-RPC message per
+/// line, within the limits of `config`.
+///
+/// # Errors
+///
+/// An I/O error reading `input` or writing `output`, or a client that
+/// stopped reading `output` while more than `config`'s backlog waited.
+pub async fn serve_with<R, W>(
+    server: Server,
+    input: R,
+    output: W,
+    config: StdioConfig,
+) -> io::Result<()>
+where
+    R: AsyncRead + Unpin,
+    W: AsyncWrite + Unpin + Send + 'static,
+{
+    let (lines_out, writer) = spawn_writer(output, config.max_backlog);
     let state = Arc::new(State::default());
     let mut running = JoinSet::new();
     let forwarding = forward_changes(&server, &state, &lines_out);
     let mut input = BufReader::new(input);
     let mut line = Vec::new();
-    while let Some(read) = next_line(&mut input, &mut line).await? {
+    loop {
+        let read = tokio::select! {
+            read = next_line(&mut input, &mut line) => read?,
+            () = lines_out.overflow.cancelled() => {
+                state.running.cancel_all();
+                running.shutdown().await;
+                forwarding.abort();
+                writer.abort();
+                return Err(io::Error::other(
+                    "the client stopped reading stdout: too much waited to be written",
+                ));
+            }
+        };
+        let Some(read) = read else { break };
         if read == Line::TooLong {
             let _ = lines_out.send(encode_error(
                 None,
@@ -97,6 +181,15 @@ where
             }
             Ok(Message::Response(response)) => {
                 state.outbound.settle(response);
+            }
+            Ok(Message::Request(request)) if running.len() >= config.max_concurrent => {
+                let _ = lines_out.send(encode_error(
+                    Some(request.id),
+                    ErrorObject::internal_error(format!(
+                        "Server busy: {} requests are already running; retry later",
+                        config.max_concurrent
+                    )),
+                ));
             }
             Ok(Message::Request(request)) => {
                 let cancellation = CancellationToken::new();
@@ -230,43 +323,78 @@ fn send<T: Serialize>(lines_out: &Lines, message: &T) {
 }
 
 /// The lines on their way to the output, with a count of those not written
-/// yet (a listen stream waits while the client does not read).
+/// yet (a listen stream waits while the client does not read) and of their
+/// bytes, which may not pass a limit.
 #[derive(Clone)]
 struct Lines {
     sender: mpsc::UnboundedSender<Vec<u8>>,
     unwritten: Arc<AtomicUsize>,
+    unwritten_bytes: Arc<AtomicUsize>,
+    limit: usize,
+    /// Cancelled when the limit was passed: the client stopped reading.
+    overflow: CancellationToken,
 }
 
 impl Lines {
-    /// Queues one line; `false` once the writer is gone.
+    /// Queues one line; `false` once the writer is gone or the output
+    /// overflowed.
     fn send(&self, line: Vec<u8>) -> bool {
+        if self.overflow.is_cancelled() {
+            return false;
+        }
+        let size = line.len();
+        let waiting = self.unwritten_bytes.fetch_add(size, Ordering::AcqRel);
+        if waiting > 0 && waiting + size > self.limit {
+            self.unwritten_bytes.fetch_sub(size, Ordering::AcqRel);
+            tracing::warn!(
+                target: "mcp_server::stdio",
+                waiting_bytes = waiting,
+                limit = self.limit,
+                "the client stopped reading stdout; disconnecting"
+            );
+            self.overflow.cancel();
+            return false;
+        }
         self.unwritten.fetch_add(1, Ordering::AcqRel);
         let sent = self.sender.send(line).is_ok();
         if !sent {
             self.unwritten.fetch_sub(1, Ordering::AcqRel);
+            self.unwritten_bytes.fetch_sub(size, Ordering::AcqRel);
         }
         sent
     }
 }
 
-/// Writes each message on its own line, in the order they are sent.
-fn spawn_writer<W>(mut output: W) -> (Lines, tokio::task::JoinHandle<io::Result<()>>)
+/// Writes each message on its own line, in the order they are sent; at
+/// most `limit` bytes wait.
+fn spawn_writer<W>(mut output: W, limit: usize) -> (Lines, tokio::task::JoinHandle<io::Result<()>>)
 where
     W: AsyncWrite + Unpin + Send + 'static,
 {
     let (sender, mut lines) = mpsc::unbounded_channel::<Vec<u8>>();
-    let unwritten = Arc::new(AtomicUsize::new(0));
-    let written = unwritten.clone();
+    let lines_out = Lines {
+        sender,
+        unwritten: Arc::default(),
+        unwritten_bytes: Arc::default(),
+        limit,
+        overflow: CancellationToken::new(),
+    };
+    let (written, written_bytes) = (
+        lines_out.unwritten.clone(),
+        lines_out.unwritten_bytes.clone(),
+    );
     let writer = tokio::spawn(async move {
         while let Some(mut line) = lines.recv().await {
+            let size = line.len();
             line.push(b'\n');
             output.write_all(&line).await?;
             output.flush().await?;
             written.fetch_sub(1, Ordering::AcqRel);
+            written_bytes.fetch_sub(size, Ordering::AcqRel);
         }
         Ok(())
     });
-    (Lines { sender, unwritten }, writer)
+    (lines_out, writer)
 }
 
 /// Sends a request's notifications on the output, between responses.

@@ -8,8 +8,9 @@ use crate::context::DEFAULT_INPUT_TIMEOUT;
 /// The limits and allow-lists of a Streamable HTTP endpoint.
 ///
 /// The defaults suit a local server: only loopback hosts and origins,
-/// 4 MiB bodies, five minutes per request, 256 requests at once, and 1,024
-/// legacy sessions that expire after 30 idle minutes, and no CORS.
+/// 4 MiB bodies, five minutes per request, 256 requests at once, 4 MiB
+/// unread per SSE stream, 1,024 legacy sessions that expire after 30 idle
+/// minutes, and no CORS.
 ///
 /// ```
 /// use std::time::Duration;
@@ -35,6 +36,7 @@ pub struct HttpConfig {
     pub(crate) input_timeout: Duration,
     pub(crate) retry: Duration,
     pub(crate) keep_alive: Duration,
+    pub(crate) stream_backlog: usize,
     pub(crate) cors: CorsPolicy,
 }
 
@@ -52,6 +54,7 @@ impl std::fmt::Debug for HttpConfig {
             .field("input_timeout", &self.input_timeout)
             .field("retry", &self.retry)
             .field("keep_alive", &self.keep_alive)
+            .field("stream_backlog", &self.stream_backlog)
             .field("cors", &self.cors)
             .finish()
     }
@@ -71,6 +74,7 @@ impl Default for HttpConfig {
             input_timeout: DEFAULT_INPUT_TIMEOUT,
             retry: Duration::from_secs(1),
             keep_alive: Duration::from_secs(15),
+            stream_backlog: 4 << 20,
             cors: CorsPolicy::default(),
         }
     }
@@ -152,6 +156,24 @@ impl HttpConfig {
     #[must_use]
     pub fn sse_retry(mut self, retry: Duration) -> Self {
         self.retry = retry;
+        self
+    }
+
+    /// The most bytes one SSE stream may hold that its client has not read
+    /// (4 MiB unless set; one message alone may be larger). A client that
+    /// stops reading while the server keeps sending passes it: the stream
+    /// is closed with a log line, and the server's memory stays flat; a
+    /// 2025-11-25 client may resume it with `Last-Event-ID`.
+    ///
+    /// ```
+    /// use mcp_server::transport::http::HttpConfig;
+    ///
+    /// let config = HttpConfig::default().max_stream_backlog_bytes(1 << 20);
+    /// # let _ = config;
+    /// ```
+    #[must_use]
+    pub fn max_stream_backlog_bytes(mut self, bytes: usize) -> Self {
+        self.stream_backlog = bytes;
         self
     }
 

@@ -166,9 +166,10 @@ impl Outlet {
     }
 
     /// Starts the stream: a priming event on a legacy session, then what
-    /// was held back; returns what the response body reads.
-    pub(crate) fn start_stream(self: &Arc<Self>, retry: Duration) -> FrameReceiver {
-        let (frames, reader) = frames::channel();
+    /// was held back; returns what the response body reads, which holds at
+    /// most `backlog` unread bytes.
+    pub(crate) fn start_stream(self: &Arc<Self>, retry: Duration, backlog: usize) -> FrameReceiver {
+        let (frames, reader) = frames::channel(backlog);
         let mut state = lock(&self.state);
         if let Some((streams, number)) = &self.stream {
             // Only a stream can break and be resumed: a JSON answer is not remembered.

@@ -532,7 +532,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
         // Done, but something went out first: the answer follows it on a stream.
         other => other,
     };
-    let frames = outlet.start_stream(endpoint.config.retry);
+    let frames = outlet.start_stream(endpoint.config.retry, endpoint.config.stream_backlog);
     let streaming = outlet.clone();
     tokio::spawn(async move {
         let answer = match finished {
@@ -600,7 +600,7 @@ async fn respond_listen(
         }
         early => early,
     };
-    let frames = outlet.start_stream(endpoint.config.retry);
+    let frames = outlet.start_stream(endpoint.config.retry, endpoint.config.stream_backlog);
     // Done with the acknowledgement waiting, or the answer came back just
     // before the stream started: it goes out on the stream.
     let late = match early {

@@ -1,10 +1,10 @@
 //! Server-sent events: the framing of one event, and a response body fed
 //! from a channel.
 
-use std::convert::Infallible;
+use std::io;
 use std::time::Duration;
 
-use super::frames::FrameReceiver;
+use super::frames::{FrameReceiver, Next};
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderValue, header};
 use axum::response::Response;
@@ -36,24 +36,33 @@ pub(crate) fn keep_alive() -> Bytes {
 
 /// A response body that yields each frame sent on the queue and ends when
 /// every sender is gone, with a keep-alive comment whenever nothing was sent
-/// for `keep_alive`, when given. `held` lives as long as the body: a drop
-/// guard that cancels the request when the client goes away, say.
+/// for `keep_alive`, when given; it fails, closing the connection, when the
+/// queue overflowed. `held` lives as long as the body: a drop guard that
+/// cancels the request when the client goes away, say.
 pub(crate) fn body<H: Send + 'static>(
     frames: FrameReceiver,
     keep_alive: Option<Duration>,
     held: H,
 ) -> Body {
-    let stream =
-        futures_util::stream::unfold((frames, held), move |(mut frames, held)| async move {
-            let frame = match keep_alive {
-                None => frames.recv().await?,
-                Some(idle) => match tokio::time::timeout(idle, frames.recv()).await {
-                    Ok(frame) => frame?,
-                    Err(_) => self::keep_alive(),
-                },
-            };
-            Some((Ok::<_, Infallible>(frame), (frames, held)))
-        });
+    let stream = futures_util::stream::unfold(Some((frames, held)), move |state| async move {
+        let (mut frames, held) = state?;
+        let next = match keep_alive {
+            None => frames.recv().await,
+            Some(idle) => tokio::time::timeout(idle, frames.recv())
+                .await
+                .unwrap_or_else(|_| Next::Frame(self::keep_alive())),
+        };
+        match next {
+            Next::Frame(frame) => Some((Ok(frame), Some((frames, held)))),
+            Next::End => None,
+            Next::Overflowed => Some((
+                Err(io::Error::other(
+                    "the client stopped reading; the stream overflowed",
+                )),
+                None,
+            )),
+        }
+    });
     Body::from_stream(stream)
 }
 

@@ -60,7 +60,7 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
         Ok(session) => session,
         Err(response) => return response,
     };
-    let (frames, reader) = frames::channel();
+    let (frames, reader) = frames::channel(endpoint.config.stream_backlog);
     let last = headers::text(headers, LAST_EVENT_ID).ok().flatten();
     let stream = last
         .and_then(crate::store::parse_event_id)
