@@ -54,6 +54,7 @@ pub mod input;
 pub mod interceptor;
 mod lifecycle;
 mod lock;
+mod members;
 mod mrtr;
 pub mod origin;
 pub mod prelude;

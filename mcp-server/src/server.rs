@@ -27,6 +27,7 @@ use crate::context::{ContextParts, DEFAULT_INPUT_TIMEOUT, RequestContext};
 use crate::dispatch::{Catalog, Pipeline, Routes};
 use crate::input::ClientRequester;
 use crate::interceptor::{RawCall, RawInterceptor, RawNext};
+use crate::members;
 use crate::mrtr::{Binding, Exchange, INPUT_METHODS, Rounds};
 use crate::reply::encode_error;
 use crate::runtime::Runtime;
@@ -59,10 +60,10 @@ pub(crate) struct ServerInner {
     pub(crate) catalogue: Catalogue,
     /// By tool: the arguments mirrored in `Mcp-Param-*` headers.
     pub(crate) param_headers: std::collections::HashMap<String, Vec<ParamHeader>>,
-    /// The server's `Implementation`, encoded once for modern results' `_meta`.
-    pub(crate) server_info: Box<RawValue>,
     /// `"_meta":{"io.modelcontextprotocol/serverInfo":…}`, for results without `_meta`.
     pub(crate) server_info_member: String,
+    /// `"io.modelcontextprotocol/serverInfo":…`, for results with a `_meta`.
+    pub(crate) server_info_entry: String,
     pub(crate) report: BootReport,
     /// Keys, used-state records and expiry of multi round-trip requests.
     pub(crate) rounds: Rounds,
@@ -606,48 +607,27 @@ fn legacy_result(result: Box<RawValue>) -> Box<RawValue> {
 }
 
 /// Adds `_meta["io.modelcontextprotocol/serverInfo"]` to a modern result
-/// that does not name the server yet.
+/// that does not name the server yet, in one pass over its text.
 fn with_server_info(result: Box<RawValue>, inner: &ServerInner) -> Box<RawValue> {
-    // Keys are owned: a borrowed key cannot hold an escaped member name.
-    type Members<'a> = indexmap::IndexMap<String, &'a RawValue>;
-    let Ok(mut members) = serde_json::from_str::<Members<'_>>(result.get()) else {
-        return result;
-    };
-    let mut meta: Members<'_> = match members.get("_meta").map(|m| m.get()) {
+    let text = result.get();
+    let spliced = match members::find(text, "_meta") {
         // Most results have no `_meta`: the member encoded at boot goes first.
-        None => return splice(&result, &inner.server_info_member).unwrap_or(result),
-        Some("null") => Members::new(),
-        Some(meta) => match serde_json::from_str(meta) {
-            Ok(meta) => meta,
-            Err(_) => return result,
-        },
+        Ok(None) => members::prepend(text, &inner.server_info_member),
+        Ok(Some(span)) => {
+            let meta = &text[span.clone()];
+            let named = match members::find(meta, meta::SERVER_INFO) {
+                Ok(Some(_)) => None,
+                Ok(None) => members::prepend(meta, &inner.server_info_entry),
+                Err(()) if meta == "null" => Some(format!("{{{}}}", inner.server_info_entry)),
+                Err(()) => None,
+            };
+            named.map(|meta| [&text[..span.start], &meta, &text[span.end..]].concat())
+        }
+        Err(()) => None,
     };
-    if meta.contains_key(meta::SERVER_INFO) {
-        return result;
-    }
-    meta.insert(meta::SERVER_INFO.to_owned(), &inner.server_info);
-    let Ok(meta_text) = serde_json::to_string(&meta) else {
-        return result;
-    };
-    let Ok(meta_raw) = serde_json::from_str::<&RawValue>(&meta_text) else {
-        return result;
-    };
-    members.insert("_meta".to_owned(), meta_raw);
-    serde_json::to_string(&members)
-        .ok()
+    spliced
         .and_then(|text| RawValue::from_string(text).ok())
         .unwrap_or(result)
-}
-
-/// `object` with `member` (`"key":value`) as its first member.
-fn splice(object: &RawValue, member: &str) -> Option<Box<RawValue>> {
-    let rest = object.get().trim().strip_prefix('{')?.trim_start();
-    let text = if rest.starts_with('}') {
-        format!("{{{member}}}")
-    } else {
-        format!("{{{member},{rest}")
-    };
-    RawValue::from_string(text).ok()
 }
 
 #[cfg(test)]

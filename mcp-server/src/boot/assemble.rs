@@ -230,14 +230,11 @@ fn freeze(
     };
     let server_info =
         serde_json::value::to_raw_value(&info).expect("an `Implementation` always serializes");
-    let server_info_member = format!(
-        "\"_meta\":{{\"{}\":{}}}",
-        mcp_core::meta::SERVER_INFO,
-        server_info.get()
-    );
+    let server_info_entry = format!("\"{}\":{}", mcp_core::meta::SERVER_INFO, server_info.get());
+    let server_info_member = format!("\"_meta\":{{{server_info_entry}}}");
     Server::new(ServerInner {
-        server_info,
         server_info_member,
+        server_info_entry,
         info,
         capabilities,
         legacy_capabilities,
