@@ -289,3 +289,80 @@ fn an_error_response_with_a_null_id_decodes() {
     .unwrap();
     assert!(matches!(message, Message::Response(Response::Error(e)) if e.id.is_none()));
 }
+
+/// `levels` arrays, one inside the other, around `inner`.
+fn nested(levels: usize, inner: &str) -> String {
+    format!("{}{inner}{}", "[".repeat(levels), "]".repeat(levels))
+}
+
+#[test]
+fn nesting_too_deep_is_a_parse_error_without_an_id() {
+    let objects = format!("{}1{}", r#"{"a":"#.repeat(100_000), "}".repeat(100_000));
+    let in_params = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"x","arguments":{{"a":{}}}}}}}"#,
+        nested(100_000, "")
+    );
+    for bytes in [nested(100_000, ""), objects, in_params] {
+        let error = jsonrpc::decode(bytes.as_bytes()).unwrap_err();
+        assert_eq!(
+            error.error.code,
+            ErrorCode::PARSE_ERROR,
+            "{}",
+            error.error.message
+        );
+        assert!(
+            error.error.message.contains("nest"),
+            "{}",
+            error.error.message
+        );
+        assert_eq!(error.id, None);
+    }
+}
+
+#[test]
+fn a_message_just_within_the_nesting_limit_decodes_and_so_do_its_params() {
+    // The message and `params` are two levels: the arrays make up the rest.
+    let message = |levels: usize| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"x","params":{{"a":{}}}}}"#,
+            nested(levels - 2, "0")
+        )
+    };
+    let deepest = message(jsonrpc::NESTING_LIMIT - 1);
+    assert!(serde_json::from_str::<Value>(&deepest).is_ok());
+    let Ok(Message::Request(request)) = jsonrpc::decode(deepest.as_bytes()) else {
+        panic!("127 levels are a request")
+    };
+    assert!(request.params_as::<Value>().is_ok());
+    let error = jsonrpc::decode(message(jsonrpc::NESTING_LIMIT).as_bytes()).unwrap_err();
+    assert_eq!(error.error.code, ErrorCode::PARSE_ERROR);
+}
+
+#[test]
+fn the_nesting_limit_is_the_one_serde_json_applies_to_a_whole_message() {
+    let within = nested(jsonrpc::NESTING_LIMIT - 1, "");
+    let beyond = nested(jsonrpc::NESTING_LIMIT, "");
+    assert!(serde_json::from_str::<Value>(&within).is_ok());
+    assert!(serde_json::from_str::<Value>(&beyond).is_err());
+    // Within the limit, an array is refused for what it is: a batch.
+    let error = jsonrpc::decode(within.as_bytes()).unwrap_err();
+    assert_eq!(error.error.code, ErrorCode::INVALID_REQUEST);
+    let error = jsonrpc::decode(beyond.as_bytes()).unwrap_err();
+    assert_eq!(error.error.code, ErrorCode::PARSE_ERROR);
+}
+
+#[test]
+fn brackets_inside_strings_do_not_count_as_nesting() {
+    let brackets = format!(r#"\"{}\\"#, "[{".repeat(1_000));
+    let message = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"{brackets}"}}}}"#
+    );
+    assert!(
+        serde_json::from_str::<Value>(&message).is_ok(),
+        "valid JSON"
+    );
+    assert!(matches!(
+        jsonrpc::decode(message.as_bytes()),
+        Ok(Message::Request(_))
+    ));
+}

@@ -47,12 +47,32 @@ struct Envelope<'a> {
     error: Option<&'a RawValue>,
 }
 
+/// The nesting of arrays and objects at which a message is refused, the
+/// message itself being the first level: 128, serde_json's own recursion
+/// limit.
+///
+/// A message that reaches it is a parse error (`-32700`), found in one scan
+/// of its bytes before any of it is decoded. So a message that passes holds
+/// at most 127 levels, which serde_json decodes whole, and each of its
+/// parts (`params` decoded later by whatever type its method takes)
+/// decodes without reaching the limit either.
+///
+/// ```
+/// use mcp_core::jsonrpc::{self, NESTING_LIMIT};
+///
+/// let deep = format!("{}{}", "[".repeat(NESTING_LIMIT), "]".repeat(NESTING_LIMIT));
+/// assert_eq!(jsonrpc::decode(deep.as_bytes()).unwrap_err().error.code.0, -32700);
+/// assert!(serde_json::from_str::<serde_json::Value>(&deep).is_err());
+/// ```
+pub const NESTING_LIMIT: usize = 128;
+
 /// Decodes one JSON-RPC message.
 ///
-/// Bytes that are not JSON give `-32700`; JSON that is not a single JSON-RPC
-/// 2.0 message gives `-32600` (batches included: MCP does not batch); a
-/// request whose `params` is an array gives `-32602`, as MCP params are
-/// always objects. Params are not decoded here: see [`Request::params_as`].
+/// Bytes that are not JSON, or that nest arrays and objects
+/// [`NESTING_LIMIT`] levels deep, give `-32700`; JSON that is not a single
+/// JSON-RPC 2.0 message gives `-32600` (batches included: MCP does not
+/// batch); a request whose `params` is an array gives `-32602`, as MCP
+/// params are always objects. Params are not decoded here: see [`Request::params_as`].
 ///
 /// # Errors
 ///
@@ -62,6 +82,15 @@ struct Envelope<'a> {
     reason = "the error is the response to send, built once per bad message"
 )]
 pub fn decode(bytes: &[u8]) -> Result<Message, DecodeError> {
+    if nests_too_deep(bytes) {
+        return Err(DecodeError::new(
+            None,
+            ErrorObject::parse_error(format!(
+                "Parse error: arrays and objects nest {NESTING_LIMIT} levels deep or more; at most {} are allowed",
+                NESTING_LIMIT - 1
+            )),
+        ));
+    }
     match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
         Some(b'{') => {}
         Some(b'[') if is_json(bytes) => {
@@ -164,6 +193,39 @@ pub fn decode(bytes: &[u8]) -> Result<Message, DecodeError> {
             "Invalid Request: a message needs a `method`, a `result` or an `error`",
         ),
     }
+}
+
+/// Whether `bytes` open [`NESTING_LIMIT`] arrays or objects inside one
+/// another, brackets inside strings not counting: one pass, no allocation.
+/// Bytes that are not JSON are scanned all the same; they fail later if
+/// they pass here.
+fn nests_too_deep(bytes: &[u8]) -> bool {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for &byte in bytes {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth >= NESTING_LIMIT {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Reads an id: `Ok(None)` for `null` (allowed only on error responses).

@@ -2,7 +2,8 @@
 //!
 //! MCP sends one message per HTTP body or stdio line and never batches.
 //! [`decode`] turns bytes into a [`Message`] or into the error the sender
-//! should get back; a request's `params` stay raw until the method's own type
+//! should get back, refusing excessive nesting ([`NESTING_LIMIT`]) before it
+//! decodes anything; a request's `params` stay raw until the method's own type
 //! is known ([`Request::params_as`]).
 //!
 //! ```
@@ -25,7 +26,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_with::skip_serializing_none;
 
-pub use decode::{DecodeError, decode};
+pub use decode::{DecodeError, NESTING_LIMIT, decode};
 pub use id::{ProgressToken, RequestId};
 
 use crate::error::ErrorObject;
