@@ -1,7 +1,8 @@
 //! How a client wants its response, read from `Accept`: a stream when it
 //! ranks `text/event-stream` above `application/json`, plain JSON unless
 //! something must go out first when it ranks JSON higher, and only JSON
-//! when it cannot read a stream.
+//! when it cannot read a stream. A client that reads neither (or sends no
+//! `Accept`, which MCP clients must) is refused.
 
 use axum::http::HeaderMap;
 use axum::http::header::ACCEPT;
@@ -17,11 +18,12 @@ pub(crate) enum Mode {
     Json,
 }
 
-/// The mode `Accept` asks for; a missing header accepts anything.
-pub(crate) fn mode(headers: &HeaderMap) -> Mode {
-    let Some(accept) = headers.get(ACCEPT).and_then(|v| v.to_str().ok()) else {
-        return Mode::JsonUnlessNeeded;
-    };
+/// How much a client wants each kind of response: its quality, then the
+/// earlier mention; `None` when it does not accept that kind.
+type Rank = Option<(f32, f32)>;
+
+/// The ranks `Accept` gives JSON and streams, those of quality 0 left out.
+fn ranks(accept: &str) -> (Rank, Rank) {
     let (mut json, mut stream) = (None, None);
     for (position, range) in accept.split(',').enumerate() {
         let mut parts = range.split(';');
@@ -42,9 +44,29 @@ pub(crate) fn mode(headers: &HeaderMap) -> Mode {
             _ => {}
         }
     }
-    let stream = stream.filter(|(q, _)| *q > 0.0);
-    let json = json.filter(|(q, _)| *q > 0.0);
-    match (json, stream) {
+    let accepted = |rank: Rank| rank.filter(|(q, _)| *q > 0.0);
+    (accepted(json), accepted(stream))
+}
+
+/// `Accept` as text, when the request has one.
+fn accept(headers: &HeaderMap) -> Option<&str> {
+    headers.get(ACCEPT).and_then(|v| v.to_str().ok())
+}
+
+/// Whether the client reads a response the endpoint sends: JSON or a stream.
+pub(crate) fn reads_a_response(headers: &HeaderMap) -> bool {
+    accept(headers).is_some_and(|accept| {
+        let (json, stream) = ranks(accept);
+        json.is_some() || stream.is_some()
+    })
+}
+
+/// The mode `Accept` asks for, once the client [`reads_a_response`].
+pub(crate) fn mode(headers: &HeaderMap) -> Mode {
+    let Some(accept) = accept(headers) else {
+        return Mode::JsonUnlessNeeded;
+    };
+    match ranks(accept) {
         (_, None) => Mode::Json,
         (None, Some(_)) => Mode::Stream,
         (Some(j), Some(s)) if s > j => Mode::Stream,
@@ -56,10 +78,14 @@ pub(crate) fn mode(headers: &HeaderMap) -> Mode {
 mod tests {
     use super::*;
 
-    fn accept(value: &str) -> Mode {
+    fn with_accept(value: &str) -> HeaderMap {
         let mut headers = HeaderMap::new();
         headers.insert(ACCEPT, value.parse().unwrap());
-        mode(&headers)
+        headers
+    }
+
+    fn accept(value: &str) -> Mode {
+        mode(&with_accept(value))
     }
 
     #[test]
@@ -96,5 +122,20 @@ mod tests {
             Mode::Json
         );
         assert_eq!(accept("text/event-stream"), Mode::Stream);
+    }
+
+    #[test]
+    fn a_client_reads_json_or_a_stream_or_is_refused() {
+        for read in ["application/json", "text/event-stream", "*/*", "text/*"] {
+            assert!(reads_a_response(&with_accept(read)), "{read}");
+        }
+        for unread in [
+            "text/html",
+            "application/json;q=0, text/event-stream;q=0",
+            "",
+        ] {
+            assert!(!reads_a_response(&with_accept(unread)), "{unread}");
+        }
+        assert!(!reads_a_response(&HeaderMap::new()), "no Accept at all");
     }
 }

@@ -5,12 +5,16 @@ use std::time::Duration;
 use super::cors::CorsPolicy;
 use crate::context::DEFAULT_INPUT_TIMEOUT;
 
+/// The smallest limit on a request head: HTTP/1.1 reads heads through a
+/// buffer no smaller.
+const MIN_HEADER_BYTES: usize = 8 << 10;
+
 /// The limits and allow-lists of a Streamable HTTP endpoint.
 ///
 /// The defaults suit a local server: only loopback hosts and origins,
-/// 4 MiB bodies, five minutes per request, 256 requests at once, 4 MiB
-/// unread per SSE stream, 1,024 legacy sessions that expire after 30 idle
-/// minutes, and no CORS.
+/// 64 KiB of headers and 4 MiB bodies, each sent within 30 s, five minutes
+/// per request, 256 requests at once, 4 MiB unread per SSE stream, 1,024
+/// legacy sessions that expire after 30 idle minutes, and no CORS.
 ///
 /// ```
 /// use std::time::Duration;
@@ -29,6 +33,9 @@ pub struct HttpConfig {
     pub(crate) origins: Vec<String>,
     pub(crate) loopback: bool,
     pub(crate) max_body: usize,
+    pub(crate) max_header: usize,
+    pub(crate) header_timeout: Duration,
+    pub(crate) body_timeout: Duration,
     pub(crate) request_timeout: Duration,
     pub(crate) max_concurrent: usize,
     pub(crate) session_idle: Duration,
@@ -47,6 +54,9 @@ impl std::fmt::Debug for HttpConfig {
             .field("origins", &self.origins)
             .field("loopback", &self.loopback)
             .field("max_body", &self.max_body)
+            .field("max_header", &self.max_header)
+            .field("header_timeout", &self.header_timeout)
+            .field("body_timeout", &self.body_timeout)
             .field("request_timeout", &self.request_timeout)
             .field("max_concurrent", &self.max_concurrent)
             .field("session_idle", &self.session_idle)
@@ -67,6 +77,9 @@ impl Default for HttpConfig {
             origins: Vec::new(),
             loopback: true,
             max_body: 4 << 20,
+            max_header: 64 << 10,
+            header_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(30),
             request_timeout: Duration::from_secs(300),
             max_concurrent: 256,
             session_idle: Duration::from_secs(30 * 60),
@@ -114,6 +127,36 @@ impl HttpConfig {
     /// The largest request body, in bytes.
     pub fn max_body(&self) -> usize {
         self.max_body
+    }
+
+    /// The largest request head (request line and headers), in bytes, at
+    /// least 8 KiB; a larger one gets `431` and its connection is closed.
+    ///
+    /// Enforced by [`serve_on_with`](super::serve_on_with), which owns the
+    /// connections; a router served otherwise has its server's limit.
+    #[must_use]
+    pub fn max_header_bytes(mut self, bytes: usize) -> Self {
+        self.max_header = bytes.max(MIN_HEADER_BYTES);
+        self
+    }
+
+    /// How long a client may take to send a request's headers, from when
+    /// its connection opens or falls idle; a slower connection is closed.
+    ///
+    /// Enforced by [`serve_on_with`](super::serve_on_with), which owns the
+    /// connections; a router served otherwise has its server's timeout.
+    #[must_use]
+    pub fn header_timeout(mut self, timeout: Duration) -> Self {
+        self.header_timeout = timeout;
+        self
+    }
+
+    /// How long a client may take to send a request's body once its
+    /// headers are in; a slower one gets `408` and its connection is closed.
+    #[must_use]
+    pub fn body_timeout(mut self, timeout: Duration) -> Self {
+        self.body_timeout = timeout;
+        self
     }
 
     /// How long one request may run before it is cancelled and answered with an error.

@@ -19,8 +19,10 @@
 //!   idling.
 //! - **Both.** A response is plain JSON unless something must reach the
 //!   client first (progress, a log message, a request), then SSE.
-//!   `Host` and `Origin` must be loopback or allowed (else `403`); bodies,
-//!   running time and concurrent requests are bounded ([`HttpConfig`]).
+//!   `Host` and `Origin` must be loopback or allowed (else `403`), a `POST`
+//!   must accept JSON or a stream (else `406`) and send JSON (else `415`);
+//!   heads, bodies, the time to send them, running time and concurrent
+//!   requests are bounded ([`HttpConfig`]).
 //!   Browser pages of the origins
 //!   [`cors_allow_origin`](HttpConfig::cors_allow_origin) names may call
 //!   the endpoint across origins (CORS, off by default).
@@ -33,7 +35,9 @@
 //! ```
 
 mod accept;
+mod admission;
 mod config;
+mod connection;
 mod cors;
 mod frames;
 mod headers;
@@ -132,18 +136,53 @@ pub fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
 
 /// Serves a router on a bound listener, over HTTP/1.1 and HTTP/2 (cleartext
 /// with prior knowledge), with `TCP_NODELAY` on every connection (small
-/// JSON-RPC answers must not wait for Nagle).
+/// JSON-RPC answers must not wait for Nagle), and the default connection
+/// limits of [`HttpConfig`].
 ///
 /// # Errors
 ///
 /// When accepting connections fails for good.
 pub async fn serve_on(listener: TcpListener, app: Router) -> std::io::Result<()> {
-    use axum::serve::ListenerExt;
-    let listener = listener.tap_io(|tcp| {
+    serve_on_with(listener, app, &HttpConfig::default()).await
+}
+
+/// Serves a router on a bound listener as [`serve_on`] does, with the
+/// connection limits of `config`: a request head larger than
+/// [`max_header_bytes`](HttpConfig::max_header_bytes) gets `431`, and a
+/// connection whose next request head takes longer than
+/// [`header_timeout`](HttpConfig::header_timeout) to arrive (an idle one
+/// included) is closed.
+///
+/// ```no_run
+/// use std::time::Duration;
+/// use mcp_server::transport::http::{HttpConfig, bind, router, serve_on_with};
+///
+/// # async fn run() -> std::io::Result<()> {
+/// let config = HttpConfig::default().header_timeout(Duration::from_secs(10));
+/// let server = mcp_server::Server::builder().build();
+/// let app = router(server, "/mcp", config.clone());
+/// serve_on_with(bind("127.0.0.1:8080".parse().unwrap())?, app, &config).await
+/// # }
+/// ```
+///
+/// # Errors
+///
+/// When accepting connections fails for good.
+pub async fn serve_on_with(
+    listener: TcpListener,
+    app: Router,
+    config: &HttpConfig,
+) -> std::io::Result<()> {
+    use axum::serve::{Listener, ListenerExt};
+    let mut listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    // The router is made into a service once, not once per connection.
-    axum::serve(listener, app.into_make_service()).await
+    let builder = connection::builder(config);
+    loop {
+        // Failures to accept are retried by the listener itself.
+        let (tcp, _) = listener.accept().await;
+        connection::spawn(&builder, tcp, app.clone(), config.header_timeout);
+    }
 }
 
 /// The caller's credentials, from `Authorization`.

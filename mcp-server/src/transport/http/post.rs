@@ -20,7 +20,7 @@ use super::headers::{self, SESSION_ID};
 use super::outlet::{Outlet, OutletSink};
 use super::response::{self, status_of};
 use super::session::HttpSession;
-use super::{Endpoint, sse};
+use super::{Endpoint, admission, sse};
 use crate::input::ClientRequester;
 use crate::reply::encode_error;
 use crate::server::{Caller, Checked, Server};
@@ -30,25 +30,12 @@ use crate::transport::outbound::Requester;
 /// Serves a `POST` to the endpoint.
 pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
     let (parts, body) = request.into_parts();
-    if let Err(why) = super::rebinding::check(&parts.headers, &endpoint.config) {
-        return response::error(
-            StatusCode::FORBIDDEN,
-            None,
-            ErrorObject::invalid_request(why),
-        );
+    if let Err(refusal) = admission::admit(&parts.headers, &endpoint.config) {
+        return refusal;
     }
-    let limit = endpoint.config.max_body;
-    let bytes = match axum::body::to_bytes(body, limit).await {
+    let bytes = match admission::body(body, &endpoint.config).await {
         Ok(bytes) => bytes,
-        Err(_) => {
-            return response::error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                None,
-                ErrorObject::invalid_request(format!(
-                    "Request body too large: the limit is {limit} bytes"
-                )),
-            );
-        }
+        Err(refusal) => return refusal,
     };
     let message = match jsonrpc::decode(&bytes) {
         Ok(message) => message,

@@ -1,0 +1,147 @@
+//! How [`serve_on_with`](super::serve_on_with) serves one connection:
+//! HTTP/1.1 or HTTP/2 with prior knowledge, request heads bounded in size
+//! and in the time they take to arrive.
+
+use std::io;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::Router;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto::Builder;
+use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio::time::Sleep;
+
+use super::HttpConfig;
+
+/// The length of the HTTP/2 connection preface: how much a connection must
+/// send before it is known to speak HTTP/2 or HTTP/1.1.
+const PREFACE: usize = 24;
+
+/// The HTTP server settings every connection gets from `config`.
+pub(crate) fn builder(config: &HttpConfig) -> Builder<TokioExecutor> {
+    let mut builder = Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(config.header_timeout)
+        // HTTP/1.1 reads a head through this buffer: a head that fills it is a 431.
+        .max_buf_size(config.max_header);
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .max_header_list_size(u32::try_from(config.max_header).unwrap_or(u32::MAX))
+        // As `axum::serve` does: HTTP/2 WebSockets of a merged router.
+        .enable_connect_protocol();
+    builder
+}
+
+/// Serves `app` on one accepted connection, in a task of its own.
+pub(crate) fn spawn(
+    builder: &Builder<TokioExecutor>,
+    tcp: TcpStream,
+    app: Router,
+    within: Duration,
+) {
+    let builder = builder.clone();
+    let io = TokioIo::new(Opening::new(tcp, within));
+    let service = TowerToHyperService::new(app);
+    tokio::spawn(async move {
+        // A connection that breaks or times out ends alone.
+        let _ = builder.serve_connection_with_upgrades(io, service).await;
+    });
+}
+
+/// A connection whose first [`PREFACE`] bytes must arrive in time: hyper
+/// reads them to tell HTTP/2 from HTTP/1.1 before its own header timeout
+/// starts, so a client that sends nothing, or a few bytes, would otherwise
+/// hold the connection forever.
+struct Opening<I> {
+    io: I,
+    /// How many of the first bytes have yet to arrive.
+    awaited: usize,
+    /// Until they have; `None` after.
+    deadline: Option<Pin<Box<Sleep>>>,
+}
+
+impl<I> Opening<I> {
+    fn new(io: I, within: Duration) -> Self {
+        Self {
+            io,
+            awaited: PREFACE,
+            deadline: Some(Box::pin(tokio::time::sleep(within))),
+        }
+    }
+
+    /// Counts `read` bytes in; the deadline ends with the first bytes or
+    /// the end of input.
+    fn arrived(&mut self, read: usize) {
+        self.awaited = self.awaited.saturating_sub(read);
+        if self.awaited == 0 || read == 0 {
+            self.deadline = None;
+        }
+    }
+
+    /// Whether the first bytes are overdue (registering for the deadline
+    /// while they are not).
+    fn overdue(&mut self, cx: &mut Context<'_>) -> bool {
+        self.deadline
+            .as_mut()
+            .is_some_and(|deadline| deadline.as_mut().poll(cx).is_ready())
+    }
+}
+
+impl<I: AsyncRead + Unpin> AsyncRead for Opening<I> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        match Pin::new(&mut this.io).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {
+                this.arrived(buf.filled().len() - before);
+                Poll::Ready(Ok(()))
+            }
+            Poll::Pending if this.overdue(cx) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the request did not start in time",
+            ))),
+            other => other,
+        }
+    }
+}
+
+impl<I: AsyncWrite + Unpin> AsyncWrite for Opening<I> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().io).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().io).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+    }
+}
