@@ -10,7 +10,7 @@ use futures_util::FutureExt;
 use mcp_core::capabilities::{ClientCapabilities, ServerCapabilities};
 use mcp_core::content::Implementation;
 use mcp_core::error::ErrorObject;
-use mcp_core::jsonrpc::{self, Message, Notification, Request, RequestId, ResultResponse};
+use mcp_core::jsonrpc::{self, Message, Notification, Request, RequestId};
 use mcp_core::meta::{self, RequestMeta};
 use mcp_core::prompts::Prompt;
 use mcp_core::resources::{Resource, ResourceTemplate};
@@ -397,7 +397,7 @@ impl Server {
     pub async fn handle_request(&self, request: Request, caller: &Caller) -> Vec<u8> {
         let id = request.id.clone();
         match self.answer(request, None, caller).await {
-            Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
+            Ok(result) => result.response(&id),
             Err(error) => encode_error(Some(id), error),
         }
     }
@@ -428,7 +428,7 @@ impl Server {
         request: Request,
         checked: Option<Checked>,
         caller: &Caller,
-    ) -> Result<Box<RawValue>, ErrorObject> {
+    ) -> Result<ResultText, ErrorObject> {
         let Request {
             id, method, params, ..
         } = request;
@@ -437,7 +437,7 @@ impl Server {
             unwound(self.serve(id, method, era, params.as_deref(), checked, caller)).await?;
         Ok(match era {
             Era::Modern => with_server_info(result, &self.inner),
-            Era::Legacy => legacy_result(result),
+            Era::Legacy => ResultText(legacy_result(result).into()),
         })
     }
 
@@ -606,9 +606,34 @@ fn legacy_result(result: Box<RawValue>) -> Box<RawValue> {
     result
 }
 
+/// The JSON text of a request's result, ready to go into its response.
+#[derive(Debug)]
+pub(crate) struct ResultText(Box<str>);
+
+impl ResultText {
+    /// The encoded response to request `id` that carries this result.
+    pub(crate) fn response(&self, id: &RequestId) -> Vec<u8> {
+        let id = serde_json::to_string(id).unwrap_or_else(|_| "null".to_owned());
+        let mut out = Vec::with_capacity(self.0.len() + id.len() + 32);
+        out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+        out.extend_from_slice(id.as_bytes());
+        out.extend_from_slice(br#","result":"#);
+        out.extend_from_slice(self.0.as_bytes());
+        out.push(b'}');
+        out
+    }
+
+    /// The result's text.
+    #[cfg(test)]
+    pub(crate) fn get(&self) -> &str {
+        &self.0
+    }
+}
+
 /// Adds `_meta["io.modelcontextprotocol/serverInfo"]` to a modern result
-/// that does not name the server yet, in one pass over its text.
-fn with_server_info(result: Box<RawValue>, inner: &ServerInner) -> Box<RawValue> {
+/// that does not name the server yet, in one pass over its text; the
+/// result is valid JSON, and so is what the splice makes of it.
+fn with_server_info(result: Box<RawValue>, inner: &ServerInner) -> ResultText {
     let text = result.get();
     let spliced = match members::find(text, "_meta") {
         // Most results have no `_meta`: the member encoded at boot goes first.
@@ -625,9 +650,7 @@ fn with_server_info(result: Box<RawValue>, inner: &ServerInner) -> Box<RawValue>
         }
         Err(()) => None,
     };
-    spliced
-        .and_then(|text| RawValue::from_string(text).ok())
-        .unwrap_or(result)
+    ResultText(spliced.map_or_else(|| result.into(), String::into_boxed_str))
 }
 
 #[cfg(test)]

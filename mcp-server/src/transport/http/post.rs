@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
 use mcp_core::error::ErrorObject;
 use mcp_core::json::{JsonObject, JsonValue};
-use mcp_core::jsonrpc::{self, Message, Request, ResultResponse};
+use mcp_core::jsonrpc::{self, Message, Request};
 use mcp_core::meta::{self, RequestMeta};
 use mcp_core::version::{self, Era};
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
@@ -23,7 +23,7 @@ use super::session::HttpSession;
 use super::{Endpoint, admission, sse};
 use crate::input::ClientRequester;
 use crate::reply::encode_error;
-use crate::server::{Caller, Checked, Server};
+use crate::server::{Caller, Checked, ResultText, Server};
 use crate::source::Credentials;
 use crate::transport::outbound::Requester;
 
@@ -502,10 +502,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
                 guard.disarm();
             }
             return match answer {
-                Ok(result) => response::json(
-                    StatusCode::OK,
-                    serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
-                ),
+                Ok(result) => response::json(StatusCode::OK, result.response(&id)),
                 Err(error) => {
                     let status = if era == Era::Modern {
                         status_of(&error)
@@ -604,12 +601,9 @@ async fn respond_listen(
 }
 
 /// The response to request `id` with `answer`, encoded.
-fn encoded(
-    id: jsonrpc::RequestId,
-    answer: Result<Box<serde_json::value::RawValue>, ErrorObject>,
-) -> Vec<u8> {
+fn encoded(id: jsonrpc::RequestId, answer: Result<ResultText, ErrorObject>) -> Vec<u8> {
     match answer {
-        Ok(result) => serde_json::to_vec(&ResultResponse::new(id, result)).unwrap_or_default(),
+        Ok(result) => result.response(&id),
         Err(error) => encode_error(Some(id), error),
     }
 }
@@ -617,8 +611,8 @@ fn encoded(
 /// A handler's answer (the server answers a panic like any failure; a task
 /// that ends otherwise was cancelled with the runtime).
 async fn joined(
-    running: &mut tokio::task::JoinHandle<Result<Box<serde_json::value::RawValue>, ErrorObject>>,
-) -> Result<Box<serde_json::value::RawValue>, ErrorObject> {
+    running: &mut tokio::task::JoinHandle<Result<ResultText, ErrorObject>>,
+) -> Result<ResultText, ErrorObject> {
     running.await.unwrap_or_else(|_| {
         Err(ErrorObject::internal_error(
             "Internal error: the request ended without an answer",
