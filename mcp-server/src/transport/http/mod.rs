@@ -48,6 +48,7 @@ mod response;
 mod session;
 mod sse;
 mod stream;
+mod work;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

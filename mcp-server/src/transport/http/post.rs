@@ -20,6 +20,7 @@ use super::headers::{self, SESSION_ID};
 use super::outlet::{Outlet, OutletSink};
 use super::response::{self, status_of};
 use super::session::HttpSession;
+use super::work::Work;
 use super::{Endpoint, admission, sse};
 use crate::input::ClientRequester;
 use crate::reply::encode_error;
@@ -456,7 +457,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     };
     let server = endpoint.server.clone();
     let timeout = endpoint.config.request_timeout;
-    let mut running = tokio::spawn(async move {
+    let mut running = Work::new(async move {
         let token = caller.cancellation.clone();
         let answer =
             match tokio::time::timeout(timeout, server.answer(request, checked, &caller)).await {
@@ -477,10 +478,10 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
         // A client that cannot read a stream gets the response alone.
         Mode::Json => {
             outlet.close();
-            Some(joined(&mut running).await)
+            Some((&mut running).await)
         }
         Mode::Stream | Mode::JsonUnlessNeeded => tokio::select! {
-            answer = joined(&mut running) => Some(answer),
+            answer = &mut running => Some(answer),
             () = outlet.needs_stream() => None,
         },
     };
@@ -521,7 +522,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     tokio::spawn(async move {
         let answer = match finished {
             Some(answer) => answer,
-            None => joined(&mut running).await,
+            None => running.await,
         };
         let bytes = encoded(id, answer);
         streaming.finish(&bytes);
@@ -606,16 +607,4 @@ fn encoded(id: jsonrpc::RequestId, answer: Result<ResultText, ErrorObject>) -> V
         Ok(result) => result.response(&id),
         Err(error) => encode_error(Some(id), error),
     }
-}
-
-/// A handler's answer (the server answers a panic like any failure; a task
-/// that ends otherwise was cancelled with the runtime).
-async fn joined(
-    running: &mut tokio::task::JoinHandle<Result<ResultText, ErrorObject>>,
-) -> Result<ResultText, ErrorObject> {
-    running.await.unwrap_or_else(|_| {
-        Err(ErrorObject::internal_error(
-            "Internal error: the request ended without an answer",
-        ))
-    })
 }
