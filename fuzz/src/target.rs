@@ -1,0 +1,194 @@
+//! One input through the envelope decoder of `mcp-core` and through
+//! `Server::handle` of the demo server, sent by one kind of caller, with what
+//! came back checked.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mcp_server::connection::Connection;
+use mcp_server::core::jsonrpc;
+use mcp_server::{Caller, Server};
+use serde_json::json;
+use tokio::sync::OnceCell;
+use tokio_util::sync::CancellationToken;
+
+use crate::busy::Busy;
+use crate::check::{self, Invalid};
+use crate::state::{self, TaskTool};
+
+/// Who sends an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CallerKind {
+    /// A 2026-07-28 caller on no connection.
+    Stateless,
+    /// A connection that has not been initialized (where `initialize` lands).
+    Connecting,
+    /// A 2025-11-25 session, after `initialize` and `notifications/initialized`.
+    Session,
+    /// One 2025-11-25 session that every input of this kind shares, on
+    /// every thread at once: what one input leaves in it (subscriptions,
+    /// a log level) the next one meets.
+    SharedSession,
+}
+
+impl CallerKind {
+    /// Every kind of caller.
+    pub const ALL: [Self; 4] = [
+        Self::Stateless,
+        Self::Connecting,
+        Self::Session,
+        Self::SharedSession,
+    ];
+
+    /// A short name for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Stateless => "stateless",
+            Self::Connecting => "connecting",
+            Self::Session => "session",
+            Self::SharedSession => "shared session",
+        }
+    }
+}
+
+/// How long a caller waits for its reply before it cancels the request,
+/// as a client that goes away does: requests that wait for the client
+/// (`subscriptions/listen`, a blocking `tasks/result`) end then.
+pub const PATIENCE: Duration = Duration::from_millis(250);
+
+/// The server under test.
+#[derive(Debug, Clone)]
+pub struct Target {
+    server: Server,
+    task_tool: Option<TaskTool>,
+    /// The connection of [`CallerKind::SharedSession`], once initialized.
+    shared: Arc<OnceCell<Arc<Connection>>>,
+}
+
+impl Target {
+    /// The demo server, booted without reading the environment; its
+    /// `confirm_delete` makes the tasks inputs name.
+    pub fn demo() -> Self {
+        Self::new(mcp_demo::builder().without_environment().build()).with_task_tool(TaskTool {
+            name: "confirm_delete".into(),
+            arguments: json!({"filename": "notes.txt"}),
+        })
+    }
+
+    /// Any server.
+    pub fn new(server: Server) -> Self {
+        Self {
+            server,
+            task_tool: None,
+            shared: Arc::default(),
+        }
+    }
+
+    /// With `tool` making the tasks that inputs naming a task get.
+    #[must_use]
+    pub fn with_task_tool(mut self, tool: TaskTool) -> Self {
+        self.task_tool = Some(tool);
+        self
+    }
+
+    /// The server.
+    pub fn server(&self) -> &Server {
+        &self.server
+    }
+
+    /// Decodes `bytes` and sends them to the server by a caller of `kind`
+    /// (with the placeholders of [`state`] filled for real), and checks the
+    /// reply. Returns the time the framework spent on them: the
+    /// decoding, and the polls of `Server::handle` (the checks aside).
+    ///
+    /// # Errors
+    ///
+    /// What is wrong with the decoder's reading or with the reply.
+    pub async fn run(&self, bytes: &[u8], kind: CallerKind) -> Result<Duration, Invalid> {
+        let cancellation = CancellationToken::new();
+        let caller = self
+            .caller(kind)
+            .await?
+            .with_cancellation(cancellation.clone());
+        let filled = state::fill(&self.server, &caller, kind, self.task_tool.as_ref(), bytes).await;
+        let started = Instant::now();
+        let decoded = jsonrpc::decode(&filled.bytes);
+        let decoding = started.elapsed();
+        if let Ok(message) = &decoded {
+            check::round_trip(message)?;
+        }
+        let mut serving = Busy::new(self.server.handle(&filled.bytes, &caller));
+        let (reply, handling) = tokio::select! {
+            served = &mut serving => served,
+            () = tokio::time::sleep(PATIENCE) => {
+                cancellation.cancel();
+                serving.await
+            }
+        };
+        if let Some(task) = &filled.task {
+            state::cancel(&self.server, &caller, kind, task).await;
+        }
+        check::reply(&decoded, reply.as_deref())?;
+        Ok(decoding + handling)
+    }
+
+    /// A caller of `kind`, on a connection of its own (or the shared one).
+    async fn caller(&self, kind: CallerKind) -> Result<Caller, Invalid> {
+        Ok(match kind {
+            CallerKind::Stateless => Caller::modern(),
+            CallerKind::Connecting => Caller::on(Arc::new(Connection::default())),
+            CallerKind::Session => Caller::on(self.session().await?),
+            CallerKind::SharedSession => {
+                let shared = self.shared.get_or_try_init(|| self.session()).await?;
+                Caller::on(shared.clone())
+            }
+        })
+    }
+
+    /// A connection after `initialize` and `notifications/initialized`.
+    async fn session(&self) -> Result<Arc<Connection>, Invalid> {
+        let connection = Arc::new(Connection::default());
+        let caller = Caller::on(connection.clone());
+        let reply = self.server.handle(&initialize(), &caller).await;
+        let answered = reply
+            .as_deref()
+            .and_then(|r| serde_json::from_slice::<serde_json::Value>(r).ok())
+            .is_some_and(|r| r.get("result").is_some());
+        if !answered {
+            let reply = reply.as_deref().map(check::preview);
+            return Err(Invalid(format!(
+                "the session's initialize failed: {reply:?}"
+            )));
+        }
+        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        let initialized = serde_json::to_vec(&initialized).unwrap_or_default();
+        if let Some(reply) = self.server.handle(&initialized, &caller).await {
+            return Err(Invalid(format!(
+                "a reply to notifications/initialized: {}",
+                check::preview(&reply)
+            )));
+        }
+        Ok(connection)
+    }
+}
+
+/// The `initialize` that opens every session: the latest legacy version,
+/// with every client capability.
+fn initialize() -> Vec<u8> {
+    let message = json!({
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {
+                "roots": {"listChanged": true},
+                "sampling": {},
+                "elicitation": {"form": {}, "url": {}},
+                "tasks": {"requests": {"tools": {"call": {}}}}
+            },
+            "clientInfo": {"name": "mcp-fuzz", "version": env!("CARGO_PKG_VERSION")}
+        }
+    });
+    serde_json::to_vec(&message).unwrap_or_default()
+}
