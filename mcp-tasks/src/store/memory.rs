@@ -1,6 +1,7 @@
 //! The default task store: records in this process's memory.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Bound;
 use std::sync::Mutex;
 
 use mcp_server::BoxFuture;
@@ -11,12 +12,42 @@ use crate::record::{self, Applied, TaskRecord, Update};
 /// Keeps task records in memory: fast, and gone with the process.
 #[derive(Default)]
 pub struct MemoryTaskStore {
-    records: Mutex<BTreeMap<String, TaskRecord>>,
+    records: Mutex<Records>,
     watchers: Watchers,
 }
 
+/// The records by id, and their ids by owner in list order, so that a
+/// page of a list costs the page, however many tasks the owner has.
+#[derive(Default)]
+struct Records {
+    by_id: BTreeMap<String, TaskRecord>,
+    by_owner: BTreeSet<(String, u64, String)>,
+}
+
+impl Records {
+    fn insert(&mut self, record: TaskRecord) {
+        self.by_owner.insert(listed(&record));
+        self.by_id.insert(record.id.clone(), record);
+    }
+
+    fn remove(&mut self, id: &str) {
+        if let Some(record) = self.by_id.remove(id) {
+            self.by_owner.remove(&listed(&record));
+        }
+    }
+}
+
+/// Where a record stands in its owner's list: oldest first, then by id.
+fn listed(record: &TaskRecord) -> (String, u64, String) {
+    (
+        record.owner.clone(),
+        record.created_at_ms,
+        record.id.clone(),
+    )
+}
+
 impl MemoryTaskStore {
-    fn records(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, TaskRecord>> {
+    fn records(&self) -> std::sync::MutexGuard<'_, Records> {
         self.records
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -27,10 +58,10 @@ impl TaskStore for MemoryTaskStore {
     fn create(&self, record: TaskRecord) -> BoxFuture<'_, Result<(), StoreError>> {
         let outcome = {
             let mut records = self.records();
-            if records.contains_key(&record.id) {
+            if records.by_id.contains_key(&record.id) {
                 Err(StoreError::Exists(record.id))
             } else {
-                records.insert(record.id.clone(), record);
+                records.insert(record);
                 Ok(())
             }
         };
@@ -41,7 +72,7 @@ impl TaskStore for MemoryTaskStore {
         let now = record::now_ms();
         let found = {
             let mut records = self.records();
-            match records.get(id) {
+            match records.by_id.get(id) {
                 Some(r) if r.expired(now) => {
                     records.remove(id);
                     None
@@ -60,7 +91,9 @@ impl TaskStore for MemoryTaskStore {
     ) -> BoxFuture<'a, Result<Option<Applied>, StoreError>> {
         let applied = {
             let mut records = self.records();
+            // Neither owner nor creation time changes: the list order holds.
             records
+                .by_id
                 .get_mut(id)
                 .filter(|r| !r.expired(now_ms))
                 .map(|slot| {
@@ -84,26 +117,40 @@ impl TaskStore for MemoryTaskStore {
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<TaskRecord>, StoreError>> {
         let now = record::now_ms();
-        let mut mine: Vec<TaskRecord> = self
-            .records()
-            .values()
-            .filter(|r| r.owner == owner && !r.expired(now))
-            .cloned()
-            .collect();
-        mine.sort_by(|a, b| (a.created_at_ms, &a.id).cmp(&(b.created_at_ms, &b.id)));
-        let start = after
-            .and_then(|a| mine.iter().position(|r| r.id == a))
-            .map_or(0, |i| i + 1);
-        let page = mine.into_iter().skip(start).take(limit).collect();
+        let page = {
+            let records = self.records();
+            let first = (owner.to_owned(), 0, String::new());
+            // After the cursor's task, when it still exists; else from the start.
+            let start = after
+                .and_then(|a| records.by_id.get(a))
+                .filter(|r| r.owner == owner)
+                .map_or(Bound::Included(first), |r| Bound::Excluded(listed(r)));
+            records
+                .by_owner
+                .range((start, Bound::Unbounded))
+                .take_while(|(o, _, _)| o == owner)
+                .filter_map(|(_, _, id)| records.by_id.get(id))
+                .filter(|r| !r.expired(now))
+                .take(limit)
+                .cloned()
+                .collect()
+        };
         Box::pin(async move { Ok(page) })
     }
 
     fn purge(&self, now_ms: u64) -> BoxFuture<'_, Result<usize, StoreError>> {
         let purged = {
             let mut records = self.records();
-            let before = records.len();
-            records.retain(|_, r| !r.expired(now_ms));
-            before - records.len()
+            let expired: Vec<String> = records
+                .by_id
+                .values()
+                .filter(|r| r.expired(now_ms))
+                .map(|r| r.id.clone())
+                .collect();
+            for id in &expired {
+                records.remove(id);
+            }
+            expired.len()
         };
         Box::pin(async move { Ok(purged) })
     }
