@@ -1,42 +1,79 @@
 #!/usr/bin/env bash
-# run.sh: throughput of `tools/call` over Streamable HTTP, measured with wrk
-# on loopback, for mcp-demo (a 2026-07-28 stateless request, and a call on a
-# 2025-11-25 session) and for the bare axum + serde_json echo peer, in one
-# run, printed with each row's ratio to the echo peer.
+# run.sh: throughput, latency, CPU and memory of `tools/call` over Streamable
+# HTTP, measured with wrk on loopback in one run, for:
+#   - a bare axum + serde_json echo (no protocol: the floor);
+#   - rmcp (crates.io, the version pinned in rmcp-peer/Cargo.lock), stateless
+#     with JSON replies;
+#   - mcp-demo, a stateless 2026-07-28 request;
+#   - the framework with its features on (http-features-server: a typed,
+#     schema-checked argument, three interceptors and a guard), 2026-07-28;
+#   - legacy sessions: mcp-demo and rmcp, a call on a 2025-11-25 session.
+# Each server is started afresh for each row, pinned to one core (SERVER_CPU,
+# default 0) with the load generator pinned to another (LOAD_CPU, default 1).
+# ROUNDS rounds each measure every row once, in turn, and every row reports
+# its median round with the range of all. The table goes to stdout and
+# benches/http/results.md, the chart to docs/images/http-bench.svg.
 #
-#   benches/http/run.sh                      # 10 s per row, 2 threads, 32 connections
-#   DURATION=20 CONNECTIONS=64 benches/http/run.sh
-#   PEER_URL=http://127.0.0.1:8000/mcp PEER_NAME=other benches/http/run.sh
+#   benches/http/run.sh                  # 3 rounds of 10 s per row, 32 and 1 connections
+#   ROUNDS=5 DURATION=20 CONNECTION_COUNTS="64 8 1" benches/http/run.sh
 #
-# PEER_URL adds two rows for any other server already listening: a stateless
-# 2026-07-28 call, and a call on a 2025-11-25 session opened with initialize
-# (the tool called is MCP_TOOL, default test_simple_text).
-# Needs wrk (Debian package `wrk`) and curl. Builds release binaries.
+# Needs wrk (Debian package `wrk`), curl and taskset, and two cores. Builds
+# release binaries: three workspace crates, and the rmcp peer and the report
+# writer, each a cargo project of its own (its own lock file), into
+# target/http-rmcp-peer and target/http-bench-report.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+ROUNDS="${ROUNDS:-3}"
 DURATION="${DURATION:-10}"
-THREADS="${THREADS:-2}"
-CONNECTIONS="${CONNECTIONS:-32}"
-TOOL="${MCP_TOOL:-test_simple_text}"
+WARMUP="${WARMUP:-2}"
+CONNECTION_COUNTS="${CONNECTION_COUNTS:-32 1}"
+SERVER_CPU="${SERVER_CPU:-0}"
+LOAD_CPU="${LOAD_CPU:-1}"
+RESULTS="${RESULTS:-benches/http/results.md}"
+CHART="${CHART:-docs/images/http-bench.svg}"
 LUA="benches/http/tools-call.lua"
-command -v wrk >/dev/null || { echo "run.sh: needs wrk (apt-get install wrk)" >&2; exit 2; }
+SIMPLE_TEXT="This is a simple text response for testing."
+for tool in wrk curl taskset; do
+  command -v "$tool" >/dev/null || { echo "run.sh: needs $tool" >&2; exit 2; }
+done
+[[ "$(nproc --all)" -ge 2 ]] || { echo "run.sh: needs two cores" >&2; exit 2; }
 
-cargo build --release --locked --bin mcp-demo --bin http-echo-peer >&2
-target="${CARGO_TARGET_DIR:-target}/release"
-pids=()
-trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
+target_root="${CARGO_TARGET_DIR:-target}"
+cargo build --release --locked -p mcp-demo -p http-echo-peer -p http-features-server >&2
+cargo build --release --locked --manifest-path benches/http/rmcp-peer/Cargo.toml \
+  --target-dir "$target_root/http-rmcp-peer" >&2
+cargo build --release --locked --manifest-path benches/http/report/Cargo.toml \
+  --target-dir "$target_root/http-bench-report" >&2
+bin="$target_root/release"
+rmcp_bin="$target_root/http-rmcp-peer/release/http-rmcp-peer"
+report_bin="$target_root/http-bench-report/release/http-bench-report"
+rmcp_version="$(awk '$0 == "name = \"rmcp\"" { getline; gsub(/"/, "", $3); print $3 }' \
+  benches/http/rmcp-peer/Cargo.lock)"
+ticks_per_second="$(getconf CLK_TCK)"
 
-start() { # start NAME PORT CMD...
-  local port="$2"
-  shift 2
-  "$@" >/dev/null 2>&1 &
-  pids+=($!)
+work="$(mktemp -d)"
+server_pid=""
+trap '[[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null; rm -rf "$work"' EXIT
+
+# start PORT CMD...: starts a server pinned to SERVER_CPU; sets server_pid.
+start() {
+  local port="$1"
+  shift
+  taskset -c "$SERVER_CPU" "$@" >/dev/null 2>&1 &
+  server_pid=$!
   for _ in $(seq 1 100); do
     curl -s -o /dev/null "http://127.0.0.1:$port/mcp" && return 0
     sleep 0.1
   done
   echo "run.sh: nothing answers on port $port" >&2
   exit 1
+}
+
+# stop: ends the server started last.
+stop() {
+  kill "$server_pid" 2>/dev/null || true
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=""
 }
 
 # initialize URL: opens a 2025-11-25 session and prints its id.
@@ -46,42 +83,103 @@ initialize() {
     -H 'accept: application/json, text/event-stream' \
     -d '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}' |
     tr -d '\r' | awk -F': ' 'tolower($1) == "mcp-session-id" { print $2 }')"
-  curl -s -o /dev/null "$url" -H 'content-type: application/json' -H "mcp-session-id: $id" \
+  [[ -n "$id" ]] || { echo "run.sh: $url opened no session" >&2; exit 1; }
+  curl -s -o /dev/null "$url" -H 'content-type: application/json' \
+    -H 'accept: application/json, text/event-stream' -H "mcp-session-id: $id" \
     -H 'mcp-protocol-version: 2025-11-25' -d '{"jsonrpc":"2.0","method":"notifications/initialized"}'
   echo "$id"
 }
 
-# measure NAME URL SESSION: one wrk run; prints "NAME requests/s".
-measure() {
-  local name="$1" url="$2" session="$3" out
-  out="$(MCP_SESSION="$session" MCP_TOOL="$TOOL" wrk -t "$THREADS" -c "$CONNECTIONS" \
-    -d "${DURATION}s" --latency -s "$LUA" "$url")"
-  if grep -q "Non-2xx" <<<"$out"; then
-    echo "run.sh: $name answered with errors:" >&2
-    echo "$out" >&2
-    exit 1
-  fi
-  printf '%s\t%s\t%s\n' "$name" "$(awk '/^Requests\/sec/ { print $2 }' <<<"$out")" \
-    "$(awk '$1 == "99%" { print $2 }' <<<"$out")"
+# busy_ticks: CPU ticks every core has spent busy since boot, or taken by
+# the hypervisor for other machines (steal).
+busy_ticks() {
+  awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat
 }
 
-start demo 18181 "$target/mcp-demo" --http 127.0.0.1:18181
-start echo 18182 "$target/http-echo-peer" 127.0.0.1:18182
-demo="http://127.0.0.1:18181/mcp"
+# process_ticks PID: user + system ticks of a process and all its threads.
+process_ticks() {
+  sed 's/^.*) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
+}
 
-rows=()
-rows+=("$(measure "axum+serde_json echo" http://127.0.0.1:18182/mcp "")")
-rows+=("$(measure "mcp-demo 2026-07-28" "$demo" "")")
-rows+=("$(measure "mcp-demo 2025-11-25 session" "$demo" "$(initialize "$demo")")")
-if [[ -n "${PEER_URL:-}" ]]; then
-  rows+=("$(measure "${PEER_NAME:-peer} 2026-07-28" "$PEER_URL" "")")
-  rows+=("$(measure "${PEER_NAME:-peer} 2025-11-25 session" "$PEER_URL" "$(initialize "$PEER_URL")")")
-fi
+# wrk_run CONNECTIONS SECONDS URL OUT: one wrk run pinned to LOAD_CPU; its
+# report goes to OUT, its wall, user and system seconds to OUT.time.
+wrk_run() {
+  local TIMEFORMAT='%R %U %S'
+  { time taskset -c "$LOAD_CPU" wrk -t 1 -c "$1" -d "${2}s" --latency -s "$LUA" "$3" \
+    >"$4" 2>&1; } 2>"$4.time"
+}
 
-ceiling="$(cut -f 2 <<<"${rows[0]}")"
-echo "tools/call $TOOL, wrk -t$THREADS -c$CONNECTIONS -d${DURATION}s, one run:"
-printf '%-34s %12s %10s %10s\n' server "requests/s" "vs echo" "p99"
-for row in "${rows[@]}"; do
-  IFS=$'\t' read -r name rps p99 <<<"$row"
-  printf '%-34s %12s %9.2fx %10s\n' "$name" "$rps" "$(awk -v a="$rps" -v b="$ceiling" 'BEGIN { print a / b }')" "$p99"
-done
+# measure KEY LABEL CONNECTIONS PORT SESSION CMD...: starts the server,
+# warms it up, measures it, stops it; appends one row to the rows file.
+# MCP_TOOL and MCP_ARGUMENTS pass through to the wrk script.
+measure() {
+  local key="$1" label="$2" connections="$3" port="$4" session="$5" out="$work/wrk.txt"
+  shift 5
+  start "$port" "$@"
+  local url="http://127.0.0.1:$port/mcp" id=""
+  [[ "$session" == session ]] && id="$(initialize "$url")"
+  export MCP_SESSION="$id"
+  wrk_run "$connections" "$WARMUP" "$url" "$out"
+  local busy_before server_before busy_after server_after
+  busy_before="$(busy_ticks)"
+  server_before="$(process_ticks "$server_pid")"
+  wrk_run "$connections" "$DURATION" "$url" "$out"
+  server_after="$(process_ticks "$server_pid")"
+  busy_after="$(busy_ticks)"
+  local peak
+  peak="$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$server_pid/status")"
+  stop
+  if grep -q -e "Non-2xx" -e "Socket errors" "$out"; then
+    echo "run.sh: $label at $connections connections answered with errors:" >&2
+    cat "$out" >&2
+    exit 1
+  fi
+  local wall user system
+  read -r wall user system <"$out.time"
+  awk -v key="$key" -v label="$label" -v c="$connections" -v hz="$ticks_per_second" \
+    -v sb="$server_before" -v sa="$server_after" -v bb="$busy_before" -v ba="$busy_after" \
+    -v peak="$peak" -v wall="$wall" -v wrk_cpu="$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')" '
+    $2 == "requests" && $3 == "in" { requests = $1 }
+    $1 == "Requests/sec:" { rps = $2 }
+    $1 == "Latency" && mean == "" { mean = $2 }
+    $1 == "50%" { p50 = $2 }
+    $1 == "99%" { p99 = $2 }
+    END {
+      server = (sa - sb) / hz
+      other = (ba - bb) / hz - server - wrk_cpu
+      printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%.2f\t%s\t%.2f\n",
+        key, label, c, requests, rps, mean, p50, p99, server, peak, wrk_cpu, wall, other
+    }' "$out" >>"$work/rows.tsv"
+  echo "run.sh: round $round: measured $label, $connections connections" >&2
+}
+
+{
+  echo "# $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc --all) cores ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), Linux $(uname -r)"
+  echo "# each server alone on core $SERVER_CPU (taskset -c $SERVER_CPU), started afresh per row; $ROUNDS rounds, each measuring every row in turn; wrk $(wrk -v 2>&1 | awk 'NR == 1 { print $2 }') on core $LOAD_CPU: \`wrk -t1 -cN -d${DURATION}s --latency\` after a ${WARMUP} s warm-up, keep-alive connections, loopback"
+  echo "# tool: \`test_simple_text\` (no arguments); features on: \`echo\` with a typed \`text\` argument checked against its input schema, three interceptors (raw, typed, handler chain) and a guard that allows; every reply carries the same text; every request has a JSON-RPC id of its own"
+  echo "# rmcp $rmcp_version from crates.io, \`TCP_NODELAY\` set; stateless rows: \`legacy_session_mode(false)\`, \`json_response(true)\`; session row: \`legacy_session_mode(true)\` (replies as event streams)"
+  echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+} >"$work/rows.tsv"
+
+port=18180
+for round in $(seq 1 "$ROUNDS"); do for connections in $CONNECTION_COUNTS; do
+  port=$((port + 10))
+  export MCP_TOOL=test_simple_text MCP_ARGUMENTS="{}"
+  measure floor "axum + serde_json, bare echo (floor)" "$connections" "$port" "" \
+    "$bin/http-echo-peer" "127.0.0.1:$port"
+  measure rmcp "rmcp $rmcp_version, 2026-07-28 stateless" "$connections" "$((port + 1))" "" \
+    "$rmcp_bin" "127.0.0.1:$((port + 1))" stateless
+  measure demo "mcp-demo, 2026-07-28 stateless" "$connections" "$((port + 2))" "" \
+    "$bin/mcp-demo" --http "127.0.0.1:$((port + 2))"
+  export MCP_TOOL=echo MCP_ARGUMENTS="{\"text\":\"$SIMPLE_TEXT\"}"
+  measure features "features on, 2026-07-28 stateless" "$connections" "$((port + 3))" "" \
+    "$bin/http-features-server" "127.0.0.1:$((port + 3))"
+  export MCP_TOOL=test_simple_text MCP_ARGUMENTS="{}"
+  measure demo-session "mcp-demo, 2025-11-25 session" "$connections" "$((port + 4))" session \
+    "$bin/mcp-demo" --http "127.0.0.1:$((port + 4))"
+  measure rmcp-session "rmcp $rmcp_version, 2025-11-25 session" "$connections" "$((port + 5))" session \
+    "$rmcp_bin" "127.0.0.1:$((port + 5))" session
+done; done
+echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$work/rows.tsv"
+
+"$report_bin" "$work/rows.tsv" "$RESULTS" "$CHART"
