@@ -11,11 +11,14 @@
 # Each server is started afresh for each row, pinned to one core (SERVER_CPU,
 # default 0) with the load generator pinned to another (LOAD_CPU, default 1).
 # ROUNDS rounds each measure every row once, in turn, and every row reports
-# its median round with the range of all. The table goes to stdout and
-# benches/http/results.md, the chart to docs/images/http-bench.svg.
+# its median round with the range of the rounds, leaving out those that other
+# load disturbed (other processes' CPU time, from /proc) when any round was
+# undisturbed. The table goes to stdout and benches/http/results.md (every
+# round's measurements to benches/http/results.tsv), the chart to
+# docs/images/http-bench.svg.
 #
-#   benches/http/run.sh                  # 3 rounds of 10 s per row, 32 and 1 connections
-#   ROUNDS=5 DURATION=20 CONNECTION_COUNTS="64 8 1" benches/http/run.sh
+#   benches/http/run.sh                  # 5 rounds of 5 s per row, 32 and 1 connections
+#   ROUNDS=3 DURATION=20 CONNECTION_COUNTS="64 8 1" benches/http/run.sh
 #
 # Needs wrk (Debian package `wrk`), curl and taskset, and two cores. Builds
 # release binaries: three workspace crates, and the rmcp peer and the report
@@ -23,8 +26,8 @@
 # target/http-rmcp-peer and target/http-bench-report.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ROUNDS="${ROUNDS:-3}"
-DURATION="${DURATION:-10}"
+ROUNDS="${ROUNDS:-5}"
+DURATION="${DURATION:-5}"
 WARMUP="${WARMUP:-2}"
 CONNECTION_COUNTS="${CONNECTION_COUNTS:-32 1}"
 SERVER_CPU="${SERVER_CPU:-0}"
@@ -90,10 +93,18 @@ initialize() {
   echo "$id"
 }
 
-# busy_ticks: CPU ticks every core has spent busy since boot, or taken by
-# the hypervisor for other machines (steal).
-busy_ticks() {
-  awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat
+# other_ticks PID...: user + system ticks of every process but PID... and
+# the kernel's threads, with those of the children each has reaped (a child
+# that ends is counted by its parent from then on).
+other_ticks() {
+  awk -v exclude=" $* " '
+    FNR == 1 {
+      pid = FILENAME
+      gsub(/[^0-9]/, "", pid)
+      sub(/^.*\) /, "")
+      if (pid != 2 && $2 != 2 && index(exclude, " " pid " ") == 0) total += $12 + $13 + $14 + $15
+    }
+    END { print total + 0 }' /proc/[0-9]*/stat 2>/dev/null
 }
 
 # process_ticks PID: user + system ticks of a process and all its threads.
@@ -120,12 +131,12 @@ measure() {
   [[ "$session" == session ]] && id="$(initialize "$url")"
   export MCP_SESSION="$id"
   wrk_run "$connections" "$WARMUP" "$url" "$out"
-  local busy_before server_before busy_after server_after
-  busy_before="$(busy_ticks)"
+  local others_before server_before others_after server_after
+  others_before="$(other_ticks $$ "$server_pid")"
   server_before="$(process_ticks "$server_pid")"
   wrk_run "$connections" "$DURATION" "$url" "$out"
   server_after="$(process_ticks "$server_pid")"
-  busy_after="$(busy_ticks)"
+  others_after="$(other_ticks $$ "$server_pid")"
   local peak
   peak="$(awk '$1 == "VmHWM:" { print $2 }' "/proc/$server_pid/status")"
   stop
@@ -137,7 +148,7 @@ measure() {
   local wall user system
   read -r wall user system <"$out.time"
   awk -v key="$key" -v label="$label" -v c="$connections" -v hz="$ticks_per_second" \
-    -v sb="$server_before" -v sa="$server_after" -v bb="$busy_before" -v ba="$busy_after" \
+    -v sb="$server_before" -v sa="$server_after" -v ob="$others_before" -v oa="$others_after" \
     -v peak="$peak" -v wall="$wall" -v wrk_cpu="$(awk -v u="$user" -v s="$system" 'BEGIN { print u + s }')" '
     $2 == "requests" && $3 == "in" { requests = $1 }
     $1 == "Requests/sec:" { rps = $2 }
@@ -146,7 +157,7 @@ measure() {
     $1 == "99%" { p99 = $2 }
     END {
       server = (sa - sb) / hz
-      other = (ba - bb) / hz - server - wrk_cpu
+      other = (oa - ob) / hz
       printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%.2f\t%s\t%.2f\n",
         key, label, c, requests, rps, mean, p50, p99, server, peak, wrk_cpu, wall, other
     }' "$out" >>"$work/rows.tsv"
@@ -182,4 +193,5 @@ for round in $(seq 1 "$ROUNDS"); do for connections in $CONNECTION_COUNTS; do
 done; done
 echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" >>"$work/rows.tsv"
 
+cp "$work/rows.tsv" "${RESULTS%.md}.tsv"
 "$report_bin" "$work/rows.tsv" "$RESULTS" "$CHART"

@@ -130,7 +130,7 @@ fn titles(root: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), Box<dyn std::
         anchored(22, VPos::Top),
     ))?;
     root.draw(&Text::new(
-        "bars: median of the rounds, whiskers: their range; labels: requests/s, ratio to the floor (and, for the framework, to rmcp)",
+        "bars: median of the undisturbed rounds, whiskers: their range; labels: requests/s, ratio to the floor (and, for the framework, to rmcp)",
         (middle, 42),
         anchored(15, VPos::Top),
     ))?;

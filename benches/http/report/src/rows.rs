@@ -4,8 +4,8 @@
 //! The fields are: key, label, connections, requests, requests per second,
 //! mean latency, p50, p99 (the three as wrk prints them, `812.00us`), server
 //! CPU seconds, server peak RSS in KiB, load generator CPU seconds, wall
-//! seconds of the measurement, and CPU seconds of every other process (and
-//! of the hypervisor's other machines) during it.
+//! seconds of the measurement, and CPU seconds of every other process (the
+//! kernel's threads aside) during it.
 
 /// One server measured at one connection count.
 #[derive(Debug, Clone)]
@@ -39,8 +39,10 @@ pub struct Row {
     /// The lowest and highest requests per second over the rounds this row
     /// is the median of.
     pub rps_range: (f64, f64),
-    /// How many rounds measured this row.
+    /// How many rounds the median is of.
     pub rounds: usize,
+    /// How many rounds measured this row, disturbed ones included.
+    pub measured_rounds: usize,
 }
 
 impl Row {
@@ -182,6 +184,7 @@ fn row(line: &str) -> Result<Row, String> {
         other_cpu_s: number(other)?,
         rps_range: (0.0, 0.0),
         rounds: 1,
+        measured_rounds: 1,
     })
 }
 

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use crate::rounds::DISTURBED_PERCENT;
 use crate::rows::{Row, Run};
 
 /// The whole of `results.md`: a title, the run's notes, the table, and a
@@ -12,18 +13,19 @@ pub fn markdown(run: &Run) -> String {
         let _ = writeln!(out, "- {note}");
     }
     out.push_str(
-        "\n| server | conns | requests/s | range | p50 | p99 | server CPU / request | peak RSS | wrk CPU | other CPU | vs floor | vs rmcp |\n\
-         |---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
+        "\n| server | conns | requests/s | range | rounds | p50 | p99 | server CPU / request | peak RSS | wrk CPU | other CPU | vs floor | vs rmcp |\n\
+         |---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
     );
     for row in &run.rows {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {}–{} | {} | {} | {:.1} µs | {:.1} MiB | {:.0} % | {:.0} % | {} | {} |",
+            "| {} | {} | {} | {}–{} | {} | {} | {} | {:.1} µs | {:.1} MiB | {:.0} % | {:.0} % | {} | {} |",
             row.label,
             row.connections,
             thousands(row.rps),
             thousands(row.rps_range.0),
             thousands(row.rps_range.1),
+            rounds(row),
             latency(row.p50_us),
             latency(row.p99_us),
             row.cpu_per_request_us(),
@@ -34,15 +36,17 @@ pub fn markdown(run: &Run) -> String {
             ratio(run, row, row.rmcp_key()),
         );
     }
-    out.push_str(
+    let _ = write!(
+        out,
         "\nEach row is the median of its rounds (by requests/s), whole; range: the lowest and \
-         highest requests/s over the rounds. server CPU / request: the server's user + system time over \
-         the requests it answered. peak RSS: the server's VmHWM at the end of its row. wrk CPU \
-         and other CPU: the load generator's CPU time, and that of every other process (with \
-         the time the hypervisor gave to other machines), in percent of one core; wrk near \
-         100 % would mean the load generator, not the server, set the pace. vs floor and vs \
-         rmcp: requests/s over those of the floor and of rmcp (its session row for a session \
-         row) at the same connection count.\n",
+         highest requests/s over those rounds. rounds: how many, and of how many measured \
+         when some were left out because other load disturbed them (other CPU of \
+         {DISTURBED_PERCENT:.0} % or more). server CPU / request: the server's user + system \
+         time over the requests it answered. peak RSS: the server's VmHWM at the end of its \
+         row. wrk CPU and other CPU: the load generator's CPU time, and that of every other \
+         process (the kernel's threads aside), in percent of one core; wrk near 100 % would mean the load generator, not the server, set the pace. \
+         vs floor and vs rmcp: requests/s over those of the floor and of rmcp (its session \
+         row for a session row) at the same connection count.\n",
     );
     for row in run.rows.iter().filter(|r| stalled(r)) {
         let _ = writeln!(
@@ -62,6 +66,15 @@ pub fn markdown(run: &Run) -> String {
 /// on average: a server that left some unanswered.
 fn stalled(row: &Row) -> bool {
     row.busy_connections() < 0.5 * f64::from(row.connections)
+}
+
+/// How many rounds the median is of, and of how many when some were left out.
+fn rounds(row: &Row) -> String {
+    if row.rounds == row.measured_rounds {
+        row.rounds.to_string()
+    } else {
+        format!("{} of {}", row.rounds, row.measured_rounds)
+    }
 }
 
 /// A ratio of requests per second, or `–` when the other row is missing.
