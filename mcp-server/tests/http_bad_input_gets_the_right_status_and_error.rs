@@ -17,8 +17,8 @@ use axum::http::{Request, StatusCode};
 use mcp_server::transport::http::{HttpConfig, bind, router, serve_on_with};
 use serde_json::{Value, json};
 use support::http::{
-    LEGACY, VERSION, add_text_tool, answer, call_body, headers, initialize, post, post_bytes, send,
-    server_with,
+    LEGACY, VERSION, add_text_tool, answer, assert_error, call_body, headers, initialize, post,
+    post_bytes, send, server_with,
 };
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -60,18 +60,6 @@ fn post_on(session: &str, body: Vec<u8>) -> Request<Body> {
         ],
         body,
     )
-}
-
-/// Asserts a JSON-RPC error with this code, and this id or none at all.
-fn assert_error(body: &Value, code: i64, id: Option<Value>) {
-    assert_eq!(body["jsonrpc"], "2.0", "{body}");
-    assert_eq!(body["error"]["code"], code, "{body}");
-    assert!(body["error"]["message"].is_string(), "{body}");
-    assert!(body.get("result").is_none(), "{body}");
-    match id {
-        Some(id) => assert_eq!(body["id"], id, "{body}"),
-        None => assert!(body.get("id").is_none(), "no id was read: {body}"),
-    }
 }
 
 /// `levels` arrays, one inside the other.

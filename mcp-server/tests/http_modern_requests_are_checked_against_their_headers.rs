@@ -15,7 +15,9 @@ use mcp_server::handler::handler_fn;
 use mcp_server::resource::read_handler;
 use mcp_server::transport::http::{HttpConfig, router};
 use serde_json::{Value, json};
-use support::http::{VERSION, add_text_tool, answer, headers, post_bytes, send, server_with};
+use support::http::{
+    VERSION, add_text_tool, answer, assert_error, headers, post_bytes, send, server_with,
+};
 use support::tool;
 
 /// An endpoint with a tool `echo`, a resource `file:///readme` and a prompt `greet`.
@@ -74,18 +76,6 @@ fn body(id: Value, method: &str, mut params: Value) -> Value {
 /// A POST with exactly these headers (besides content negotiation) and body.
 fn post(headers: &[(&str, &str)], body: &Value) -> Request<Body> {
     post_bytes(headers, serde_json::to_vec(body).unwrap())
-}
-
-/// Asserts a JSON-RPC error response with this code and id.
-fn assert_error(body: &Value, code: i64, id: Option<Value>) {
-    assert_eq!(body["jsonrpc"], "2.0", "{body}");
-    assert_eq!(body["error"]["code"], code, "{body}");
-    assert!(body["error"]["message"].is_string(), "{body}");
-    assert!(body.get("result").is_none(), "{body}");
-    match id {
-        Some(id) => assert_eq!(body["id"], id, "{body}"),
-        None => assert!(body.get("id").is_none(), "no id was readable: {body}"),
-    }
 }
 
 fn call_echo(id: Value) -> Value {

@@ -231,3 +231,15 @@ impl Events {
         self.buffer.is_empty() && tokio::time::timeout(wait, self.body.next()).await.is_err()
     }
 }
+
+/// Asserts a JSON-RPC error response with this code, and this id or none at all.
+pub fn assert_error(body: &Value, code: i64, id: Option<Value>) {
+    assert_eq!(body["jsonrpc"], "2.0", "{body}");
+    assert_eq!(body["error"]["code"], code, "{body}");
+    assert!(body["error"]["message"].is_string(), "{body}");
+    assert!(body.get("result").is_none(), "{body}");
+    match id {
+        Some(id) => assert_eq!(body["id"], id, "{body}"),
+        None => assert!(body.get("id").is_none(), "no id was read: {body}"),
+    }
+}
