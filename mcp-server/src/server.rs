@@ -584,18 +584,18 @@ impl Server {
 
 /// Runs `serving` to its end: a panic in a handler or an interceptor
 /// answers `-32603` like any failure, so the client gets its response and
-/// the transport goes on.
-async fn unwound<T>(
+/// the transport goes on. (Not an `async fn`: that would hold `serving`
+/// twice in its state, once as its argument and once running.)
+fn unwound<T>(
     serving: impl std::future::Future<Output = Result<T, ErrorObject>>,
-) -> Result<T, ErrorObject> {
-    AssertUnwindSafe(serving)
-        .catch_unwind()
-        .await
-        .unwrap_or_else(|_| {
+) -> impl std::future::Future<Output = Result<T, ErrorObject>> {
+    AssertUnwindSafe(serving).catch_unwind().map(|unwound| {
+        unwound.unwrap_or_else(|_| {
             Err(ErrorObject::internal_error(
                 "Internal error: the handler panicked",
             ))
         })
+    })
 }
 
 /// A legacy empty result is exactly `{}`, as 2025-11-25 clients check.

@@ -6,6 +6,7 @@
 //! connection included, is the server's pipeline.
 
 mod changes;
+mod deadline;
 pub mod http;
 mod outbound;
 mod running;

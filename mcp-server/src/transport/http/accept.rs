@@ -27,21 +27,21 @@ fn ranks(accept: &str) -> (Rank, Rank) {
     let (mut json, mut stream) = (None, None);
     for (position, range) in accept.split(',').enumerate() {
         let mut parts = range.split(';');
-        let media = parts.next().unwrap_or("").trim().to_ascii_lowercase();
+        let media = parts.next().unwrap_or("").trim();
         let quality = parts
             .filter_map(|p| p.trim().strip_prefix("q="))
             .find_map(|q| q.trim().parse::<f32>().ok())
             .unwrap_or(1.0);
         // Higher quality first, then the earlier mention.
         let rank = (quality, -(position as f32));
-        match media.as_str() {
-            "application/json" | "application/*" => json = json.or(Some(rank)),
-            "text/event-stream" | "text/*" => stream = stream.or(Some(rank)),
-            "*/*" => {
-                json = json.or(Some(rank));
-                stream = stream.or(Some(rank));
-            }
-            _ => {}
+        let is = |name: &str| media.eq_ignore_ascii_case(name);
+        if is("application/json") || is("application/*") {
+            json = json.or(Some(rank));
+        } else if is("text/event-stream") || is("text/*") {
+            stream = stream.or(Some(rank));
+        } else if media == "*/*" {
+            json = json.or(Some(rank));
+            stream = stream.or(Some(rank));
         }
     }
     let accepted = |rank: Rank| rank.filter(|(q, _)| *q > 0.0);
@@ -53,24 +53,15 @@ fn accept(headers: &HeaderMap) -> Option<&str> {
     headers.get(ACCEPT).and_then(|v| v.to_str().ok())
 }
 
-/// Whether the client reads a response the endpoint sends: JSON or a stream.
-pub(crate) fn reads_a_response(headers: &HeaderMap) -> bool {
-    accept(headers).is_some_and(|accept| {
-        let (json, stream) = ranks(accept);
-        json.is_some() || stream.is_some()
-    })
-}
-
-/// The mode `Accept` asks for, once the client [`reads_a_response`].
-pub(crate) fn mode(headers: &HeaderMap) -> Mode {
-    let Some(accept) = accept(headers) else {
-        return Mode::JsonUnlessNeeded;
-    };
-    match ranks(accept) {
-        (_, None) => Mode::Json,
-        (None, Some(_)) => Mode::Stream,
-        (Some(j), Some(s)) if s > j => Mode::Stream,
-        _ => Mode::JsonUnlessNeeded,
+/// The mode `Accept` asks for; `None` when the client reads neither JSON
+/// nor a stream (or sends no `Accept`).
+pub(crate) fn read(headers: &HeaderMap) -> Option<Mode> {
+    match ranks(accept(headers)?) {
+        (None, None) => None,
+        (_, None) => Some(Mode::Json),
+        (None, Some(_)) => Some(Mode::Stream),
+        (Some(j), Some(s)) if s > j => Some(Mode::Stream),
+        _ => Some(Mode::JsonUnlessNeeded),
     }
 }
 
@@ -85,7 +76,7 @@ mod tests {
     }
 
     fn accept(value: &str) -> Mode {
-        mode(&with_accept(value))
+        read(&with_accept(value)).unwrap()
     }
 
     #[test]
@@ -127,15 +118,15 @@ mod tests {
     #[test]
     fn a_client_reads_json_or_a_stream_or_is_refused() {
         for read in ["application/json", "text/event-stream", "*/*", "text/*"] {
-            assert!(reads_a_response(&with_accept(read)), "{read}");
+            assert!(super::read(&with_accept(read)).is_some(), "{read}");
         }
         for unread in [
             "text/html",
             "application/json;q=0, text/event-stream;q=0",
             "",
         ] {
-            assert!(!reads_a_response(&with_accept(unread)), "{unread}");
+            assert!(super::read(&with_accept(unread)).is_none(), "{unread}");
         }
-        assert!(!reads_a_response(&HeaderMap::new()), "no Accept at all");
+        assert!(super::read(&HeaderMap::new()).is_none(), "no Accept at all");
     }
 }

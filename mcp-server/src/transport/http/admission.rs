@@ -10,30 +10,33 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use mcp_core::error::ErrorObject;
 
-use super::{HttpConfig, accept, rebinding, response};
+use super::accept::{self, Mode};
+use super::{HttpConfig, rebinding, response};
+use crate::transport::deadline;
 
-/// Checks the headers of a `POST`; the refusal when one is wrong.
+/// Checks the headers of a `POST`: the response mode its `Accept` asks
+/// for, or the refusal when a header is wrong.
 #[allow(
     clippy::result_large_err,
     reason = "the refusal is the response itself, returned at once"
 )]
-pub(crate) fn admit(headers: &HeaderMap, config: &HttpConfig) -> Result<(), Response> {
+pub(crate) fn admit(headers: &HeaderMap, config: &HttpConfig) -> Result<Mode, Response> {
     if let Err(why) = rebinding::check(headers, config) {
         return Err(refuse(StatusCode::FORBIDDEN, why));
     }
-    if !accept::reads_a_response(headers) {
+    let Some(mode) = accept::read(headers) else {
         return Err(refuse(
             StatusCode::NOT_ACCEPTABLE,
             "Not Acceptable: Accept must include application/json or text/event-stream",
         ));
-    }
+    };
     if !declares_json(headers) {
         return Err(refuse(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "Unsupported Media Type: Content-Type must be application/json",
         ));
     }
-    Ok(())
+    Ok(mode)
 }
 
 /// Reads the whole body, no larger than the limit and within the body
@@ -45,14 +48,14 @@ pub(crate) fn admit(headers: &HeaderMap, config: &HttpConfig) -> Result<(), Resp
 pub(crate) async fn body(body: Body, config: &HttpConfig) -> Result<Bytes, Response> {
     let limit = config.max_body;
     let timeout = config.body_timeout;
-    match tokio::time::timeout(timeout, axum::body::to_bytes(body, limit)).await {
-        Ok(Ok(bytes)) => Ok(bytes),
-        Ok(Err(_)) => Err(refuse(
+    match deadline::within(timeout, axum::body::to_bytes(body, limit)).await {
+        Some(Ok(bytes)) => Ok(bytes),
+        Some(Err(_)) => Err(refuse(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("Request body too large: the limit is {limit} bytes"),
         )),
         // The unread rest of the body makes the server close the connection.
-        Err(_) => Err(refuse(
+        None => Err(refuse(
             StatusCode::REQUEST_TIMEOUT,
             format!(
                 "Request Timeout: the body did not arrive within {} s",

@@ -2,7 +2,11 @@
 //! `MCP-Protocol-Version`, `Mcp-Method`, and `Mcp-Name` for the methods
 //! that name their target. A mismatch is `-32020` with HTTP 400.
 
-use axum::http::HeaderMap;
+use std::borrow::Cow;
+use std::fmt::Display;
+
+use axum::http::header::AsHeaderName;
+use axum::http::{HeaderMap, HeaderName};
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use mcp_core::error::ErrorObject;
@@ -15,11 +19,20 @@ pub(crate) const METHOD: &str = "mcp-method";
 pub(crate) const NAME: &str = "mcp-name";
 pub(crate) const SESSION_ID: &str = "mcp-session-id";
 pub(crate) const LAST_EVENT_ID: &str = "last-event-id";
+/// The headers above as names a [`HeaderMap`] finds without parsing them
+/// first, for the ones read on every request.
+pub(crate) static PROTOCOL_VERSION_HEADER: HeaderName = HeaderName::from_static(PROTOCOL_VERSION);
+pub(crate) static METHOD_HEADER: HeaderName = HeaderName::from_static(METHOD);
+pub(crate) static NAME_HEADER: HeaderName = HeaderName::from_static(NAME);
+pub(crate) static SESSION_ID_HEADER: HeaderName = HeaderName::from_static(SESSION_ID);
 /// The prefix of the headers that mirror `tools/call` arguments.
 pub(crate) const PARAM_PREFIX: &str = "mcp-param-";
 
 /// A header's value as text; `Err` when it holds bytes a header may not.
-pub(crate) fn text<'h>(headers: &'h HeaderMap, name: &str) -> Result<Option<&'h str>, ErrorObject> {
+pub(crate) fn text<N: AsHeaderName + Display + Copy>(
+    headers: &HeaderMap,
+    name: N,
+) -> Result<Option<&str>, ErrorObject> {
     match headers.get(name) {
         None => Ok(None),
         Some(value) => value.to_str().map(|v| Some(v.trim())).map_err(|_| {
@@ -32,7 +45,7 @@ pub(crate) fn text<'h>(headers: &'h HeaderMap, name: &str) -> Result<Option<&'h 
 
 /// The protocol version the headers name, which must be present.
 pub(crate) fn protocol_version(headers: &HeaderMap) -> Result<&str, ErrorObject> {
-    text(headers, PROTOCOL_VERSION)?.ok_or_else(|| missing("MCP-Protocol-Version"))
+    text(headers, &PROTOCOL_VERSION_HEADER)?.ok_or_else(|| missing("MCP-Protocol-Version"))
 }
 
 /// Checks `Mcp-Method` and, where the method names a target, `Mcp-Name`.
@@ -41,7 +54,7 @@ pub(crate) fn check_method_and_name(
     method: &str,
     target: Option<&JsonValue>,
 ) -> Result<(), ErrorObject> {
-    let header = text(headers, METHOD)?.ok_or_else(|| missing("Mcp-Method"))?;
+    let header = text(headers, &METHOD_HEADER)?.ok_or_else(|| missing("Mcp-Method"))?;
     if header != method {
         return Err(ErrorObject::header_mismatch(format!(
             "Header mismatch: Mcp-Method header value '{header}' does not match body value '{method}'"
@@ -50,7 +63,7 @@ pub(crate) fn check_method_and_name(
     let Some(target) = target.filter(|t| !t.is_null()) else {
         return Ok(());
     };
-    let header = text(headers, NAME)?.ok_or_else(|| missing("Mcp-Name"))?;
+    let header = text(headers, &NAME_HEADER)?.ok_or_else(|| missing("Mcp-Name"))?;
     if same_value(&decode(header)?, target) {
         Ok(())
     } else {
@@ -70,7 +83,7 @@ pub(crate) fn check_params(
 ) -> Result<(), ErrorObject> {
     for ParamHeader { header, argument } in mirrored {
         let name = format!("{PARAM_PREFIX}{}", header.to_ascii_lowercase());
-        let sent = text(headers, &name)?;
+        let sent = text(headers, name.as_str())?;
         let body = arguments
             .and_then(|a| a.get(argument))
             .filter(|v| !v.is_null());
@@ -101,17 +114,18 @@ fn same_value(header: &str, body: &JsonValue) -> bool {
 
 /// A header value as sent: literal, or `=?base64?…?=` around the Base64 of
 /// its UTF-8 bytes.
-pub(crate) fn decode(value: &str) -> Result<String, ErrorObject> {
+pub(crate) fn decode(value: &str) -> Result<Cow<'_, str>, ErrorObject> {
     let Some(encoded) = value
         .strip_prefix("=?base64?")
         .and_then(|rest| rest.strip_suffix("?="))
     else {
-        return Ok(value.to_owned());
+        return Ok(Cow::Borrowed(value));
     };
     STANDARD
         .decode(encoded)
         .ok()
         .and_then(|bytes| String::from_utf8(bytes).ok())
+        .map(Cow::Owned)
         .ok_or_else(|| {
             ErrorObject::header_mismatch(format!(
                 "Header mismatch: `{value}` is not valid Base64 of UTF-8 text"

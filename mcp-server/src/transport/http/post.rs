@@ -26,14 +26,16 @@ use crate::input::ClientRequester;
 use crate::reply::encode_error;
 use crate::server::{Caller, Checked, ResultText, Server};
 use crate::source::Credentials;
+use crate::transport::deadline;
 use crate::transport::outbound::Requester;
 
 /// Serves a `POST` to the endpoint.
 pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
     let (parts, body) = request.into_parts();
-    if let Err(refusal) = admission::admit(&parts.headers, &endpoint.config) {
-        return refusal;
-    }
+    let mode = match admission::admit(&parts.headers, &endpoint.config) {
+        Ok(mode) => mode,
+        Err(refusal) => return refusal,
+    };
     let bytes = match admission::body(body, &endpoint.config).await {
         Ok(bytes) => bytes,
         Err(refusal) => return refusal,
@@ -43,7 +45,7 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
         Err(error) => return response::error(StatusCode::BAD_REQUEST, error.id, error.error),
     };
     let credentials = super::credentials(&parts.headers);
-    match headers::text(&parts.headers, SESSION_ID) {
+    match headers::text(&parts.headers, &headers::SESSION_ID_HEADER) {
         Ok(Some(session_id)) => {
             let Some(session) = endpoint.sessions.get(session_id) else {
                 return response::error(
@@ -54,11 +56,31 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
                     ),
                 );
             };
-            legacy(&endpoint, session, &parts.headers, message, credentials).await
+            let sent = Sent {
+                headers: &parts.headers,
+                mode,
+                credentials,
+            };
+            legacy(&endpoint, session, sent, message).await
         }
-        Ok(None) => sessionless(&endpoint, &parts.headers, message, credentials).await,
+        Ok(None) => {
+            let sent = Sent {
+                headers: &parts.headers,
+                mode,
+                credentials,
+            };
+            sessionless(&endpoint, sent, message).await
+        }
         Err(error) => response::error(StatusCode::BAD_REQUEST, request_id(&message), error),
     }
+}
+
+/// What a `POST` sent besides its message.
+struct Sent<'h> {
+    headers: &'h HeaderMap,
+    /// The response mode its `Accept` asks for.
+    mode: Mode,
+    credentials: Credentials,
 }
 
 fn request_id(message: &Message) -> Option<jsonrpc::RequestId> {
@@ -72,12 +94,16 @@ fn request_id(message: &Message) -> Option<jsonrpc::RequestId> {
 async fn legacy(
     endpoint: &Arc<Endpoint>,
     session: Arc<HttpSession>,
-    headers: &HeaderMap,
+    sent: Sent<'_>,
     message: Message,
-    credentials: Credentials,
 ) -> Response {
+    let Sent {
+        headers,
+        mode,
+        credentials,
+    } = sent;
     // Any supported version is accepted: clients send older ones on some requests.
-    if let Ok(Some(sent)) = headers::text(headers, headers::PROTOCOL_VERSION)
+    if let Ok(Some(sent)) = headers::text(headers, &headers::PROTOCOL_VERSION_HEADER)
         && !version::SUPPORTED.contains(&sent)
     {
         return response::error(
@@ -125,7 +151,7 @@ async fn legacy(
     // never a stream, so it is never sent before that.
     let mode = match request.method.as_str() {
         "initialize" => Mode::Json,
-        _ => super::accept::mode(headers),
+        _ => mode,
     };
     let call = Call {
         request,
@@ -142,23 +168,21 @@ async fn legacy(
 }
 
 /// A message without a session: a legacy `initialize`, or a modern message.
-async fn sessionless(
-    endpoint: &Arc<Endpoint>,
-    headers: &HeaderMap,
-    message: Message,
-    credentials: Credentials,
-) -> Response {
-    let sent_version = headers::text(headers, headers::PROTOCOL_VERSION)
+async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message) -> Response {
+    let headers = sent.headers;
+    let sent_version = headers::text(headers, &headers::PROTOCOL_VERSION_HEADER)
         .ok()
         .flatten();
     let legacy_header = sent_version.is_none_or(|v| version::era_of(v) == Some(Era::Legacy));
     let request = match message {
         Message::Request(request) if request.method == "initialize" && legacy_header => {
-            return initialize(endpoint, headers, request, credentials).await;
+            // Boxed, as are the other paths taken once per session or
+            // stream: a request's future holds only what it needs.
+            return Box::pin(initialize(endpoint, sent, request)).await;
         }
         Message::Request(request) => request,
         Message::Notification(notification) => {
-            let caller = Caller::modern().with_credentials(credentials);
+            let caller = Caller::modern().with_credentials(sent.credentials);
             endpoint.server.admit(&notification, &caller).await;
             return response::accepted();
         }
@@ -172,6 +196,9 @@ async fn sessionless(
             );
         }
     };
+    let Sent {
+        mode, credentials, ..
+    } = sent;
     let checked = match check_modern(&endpoint.server, headers, &request, &credentials) {
         Ok(checked) => checked,
         // A malformed request is a 4xx; a hidden target answers with the
@@ -187,20 +214,20 @@ async fn sessionless(
             return response::error(status_of(&error), Some(request.id), error);
         }
     };
-    let cancellation = CancellationToken::new();
     let outlet = Outlet::new(None);
+    // Cancelled when the client stops reading, by the token it comes with.
     let caller = Caller::modern()
         .with_credentials(credentials)
         .with_notifications(Arc::new(OutletSink(outlet.clone())))
-        .with_cancellation(cancellation.clone())
         .with_requester(None, endpoint.config.input_timeout);
+    let cancellation = caller.cancellation.clone();
     let call = Call {
         request,
         checked: Some(checked),
         caller,
         outlet,
         cancel_on_close: Some(cancellation),
-        mode: super::accept::mode(headers),
+        mode,
         done: None,
     };
     respond(endpoint, call).await
@@ -208,12 +235,7 @@ async fn sessionless(
 
 /// Mints a session and runs `initialize` on it; the session lives on only
 /// if `initialize` was answered without error.
-async fn initialize(
-    endpoint: &Arc<Endpoint>,
-    headers: &HeaderMap,
-    request: Request,
-    credentials: Credentials,
-) -> Response {
+async fn initialize(endpoint: &Arc<Endpoint>, sent: Sent<'_>, request: Request) -> Response {
     let Some(session) = endpoint.sessions.create() else {
         return response::error(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -225,14 +247,7 @@ async fn initialize(
         );
     };
     let id = session.id.clone();
-    let mut answer = legacy(
-        endpoint,
-        session.clone(),
-        headers,
-        Message::Request(request),
-        credentials,
-    )
-    .await;
+    let mut answer = legacy(endpoint, session.clone(), sent, Message::Request(request)).await;
     if !session.connection.is_initialized() {
         // Refused: no session after all.
         endpoint.sessions.remove(&id);
@@ -442,7 +457,8 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     let era = caller.era_for(&request.method);
     let guard = cancel_on_close.map(CancellationToken::drop_guard);
     if era == Era::Modern && request.method == "subscriptions/listen" {
-        return respond_listen(endpoint, (request, checked, caller), outlet, mode, guard).await;
+        let listen = respond_listen(endpoint, (request, checked, caller), outlet, mode, guard);
+        return Box::pin(listen).await;
     }
     // The permit is held while the handler runs.
     let Ok(permit) = endpoint.running.clone().try_acquire_owned() else {
@@ -459,17 +475,17 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     let timeout = endpoint.config.request_timeout;
     let mut running = Work::new(async move {
         let token = caller.cancellation.clone();
-        let answer =
-            match tokio::time::timeout(timeout, server.answer(request, checked, &caller)).await {
-                Ok(answer) => answer,
-                Err(_) => {
-                    token.cancel();
-                    Err(ErrorObject::internal_error(format!(
-                        "Request timed out after {} s and was cancelled",
-                        timeout.as_secs_f64()
-                    )))
-                }
-            };
+        let answer = match deadline::within(timeout, server.answer(request, checked, &caller)).await
+        {
+            Some(answer) => answer,
+            None => {
+                token.cancel();
+                Err(ErrorObject::internal_error(format!(
+                    "Request timed out after {} s and was cancelled",
+                    timeout.as_secs_f64()
+                )))
+            }
+        };
         drop(permit);
         drop(done);
         answer

@@ -2,6 +2,8 @@
 //! server, by default a loopback address, or be on the allow-list; an
 //! origin allowed for CORS is allowed here too.
 
+use std::borrow::Cow;
+
 use axum::http::HeaderMap;
 use axum::http::header::{HOST, ORIGIN};
 
@@ -11,18 +13,27 @@ use super::HttpConfig;
 /// error says which header was refused.
 pub(crate) fn check(headers: &HeaderMap, config: &HttpConfig) -> Result<(), String> {
     if let Some(host) = headers.get(HOST) {
-        let host = host.to_str().unwrap_or("").to_ascii_lowercase();
+        let host = lowercase(host.to_str().unwrap_or(""));
         if !host_allowed(&host, config) {
             return Err(format!("Forbidden: Host `{host}` is not allowed"));
         }
     }
     if let Some(origin) = headers.get(ORIGIN) {
-        let origin = origin.to_str().unwrap_or("").to_ascii_lowercase();
+        let origin = lowercase(origin.to_str().unwrap_or(""));
         if !origin_allowed(&origin, config) {
             return Err(format!("Forbidden: Origin `{origin}` is not allowed"));
         }
     }
     Ok(())
+}
+
+/// `text` in lower case, copied only when it has upper-case letters.
+fn lowercase(text: &str) -> Cow<'_, str> {
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(text.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 fn host_allowed(host: &str, config: &HttpConfig) -> bool {
