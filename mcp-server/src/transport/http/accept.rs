@@ -61,6 +61,12 @@ pub(crate) fn reads_a_response(headers: &HeaderMap) -> bool {
     })
 }
 
+/// Whether the client reads a stream: `Accept` names `text/event-stream`
+/// (or `text/*`, or `*/*`) with a quality above 0.
+pub(crate) fn reads_a_stream(headers: &HeaderMap) -> bool {
+    accept(headers).is_some_and(|accept| ranks(accept).1.is_some())
+}
+
 /// The mode `Accept` asks for, once the client [`reads_a_response`].
 pub(crate) fn mode(headers: &HeaderMap) -> Mode {
     let Some(accept) = accept(headers) else {
@@ -137,5 +143,21 @@ mod tests {
             assert!(!reads_a_response(&with_accept(unread)), "{unread}");
         }
         assert!(!reads_a_response(&HeaderMap::new()), "no Accept at all");
+    }
+
+    #[test]
+    fn a_client_reads_a_stream_only_when_it_accepts_one() {
+        for read in [
+            "text/event-stream",
+            "application/json, text/event-stream",
+            "text/*",
+            "*/*",
+        ] {
+            assert!(reads_a_stream(&with_accept(read)), "{read}");
+        }
+        for unread in ["application/json", "text/event-stream;q=0", "text/html", ""] {
+            assert!(!reads_a_stream(&with_accept(unread)), "{unread}");
+        }
+        assert!(!reads_a_stream(&HeaderMap::new()), "no Accept at all");
     }
 }

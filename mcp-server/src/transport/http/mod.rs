@@ -20,7 +20,8 @@
 //! - **Both.** A response is plain JSON unless something must reach the
 //!   client first (progress, a log message, a request), then SSE.
 //!   `Host` and `Origin` must be loopback or allowed (else `403`), a `POST`
-//!   must accept JSON or a stream (else `406`) and send JSON (else `415`);
+//!   must accept JSON or a stream (else `406`) and send JSON (else `415`),
+//!   a `GET` must accept a stream (else `406`);
 //!   heads, bodies, the time to send them, running time and concurrent
 //!   requests are bounded ([`HttpConfig`]).
 //!   Browser pages of the origins
