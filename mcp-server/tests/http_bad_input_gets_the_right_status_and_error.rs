@@ -139,6 +139,74 @@ async fn an_accept_that_reads_neither_json_nor_a_stream_is_refused_with_406() {
     }
 }
 
+/// A `GET` of `session`'s standalone stream with these extra headers.
+fn get(session: Option<&str>, headers: &[(&str, &str)]) -> Request<Body> {
+    let mut request = Request::get("/mcp");
+    if let Some(session) = session {
+        request = request
+            .header("mcp-session-id", session)
+            .header("mcp-protocol-version", LEGACY);
+    }
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.body(Body::empty()).unwrap()
+}
+
+#[tokio::test]
+async fn a_get_that_does_not_accept_a_stream_is_refused_with_406() {
+    let app = app(HttpConfig::default());
+    let session = initialize(&app).await;
+    for accept in [
+        Some("application/json"),
+        Some("text/html, application/*"),
+        Some("text/event-stream;q=0, application/json"),
+        None,
+    ] {
+        let sent: Vec<_> = accept.map(|a| ("accept", a)).into_iter().collect();
+        let (status, body) = answer(&app, get(Some(&session), &sent)).await;
+        assert_eq!(status, StatusCode::NOT_ACCEPTABLE, "{accept:?}");
+        assert_error(&body, -32600, None);
+    }
+    // One that does gets the stream, one at a time.
+    for accept in [
+        "text/event-stream",
+        "application/json, text/event-stream",
+        "*/*",
+    ] {
+        let response = send(&app, get(Some(&session), &[("accept", accept)])).await;
+        assert_eq!(response.status(), StatusCode::OK, "{accept}");
+        assert_eq!(response.headers()["content-type"], "text/event-stream");
+    }
+}
+
+#[tokio::test]
+async fn a_get_is_checked_for_its_host_then_its_accept_then_its_session() {
+    let app = app(HttpConfig::default());
+    let json = ("accept", "application/json");
+    let unknown = "0123456789abcdef0123456789abcdef";
+    for (request, status) in [
+        (
+            get(Some(unknown), &[json, ("host", "evil.example.com")]),
+            StatusCode::FORBIDDEN,
+        ),
+        (get(Some(unknown), &[json]), StatusCode::NOT_ACCEPTABLE),
+        (get(None, &[json]), StatusCode::NOT_ACCEPTABLE),
+        (
+            get(Some(unknown), &[("accept", "text/event-stream")]),
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            get(None, &[("accept", "text/event-stream")]),
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+    ] {
+        let (got, body) = answer(&app, request).await;
+        assert_eq!(got, status);
+        assert_error(&body, -32600, None);
+    }
+}
+
 #[tokio::test]
 async fn bytes_that_are_not_json_are_a_parse_error_with_400() {
     let app = app(HttpConfig::default());

@@ -34,9 +34,13 @@ fn initialize_body(id: i64, version: &str) -> Value {
     )
 }
 
-/// A request of `method` without a body, on `session` when given.
+/// A request of `method` without a body, accepting a stream, on `session`
+/// when given.
 fn without_body(method: &str, session: Option<&str>) -> Request<Body> {
-    let mut request = Request::builder().method(method).uri("/mcp");
+    let mut request = Request::builder()
+        .method(method)
+        .uri("/mcp")
+        .header("accept", "text/event-stream");
     if let Some(session) = session {
         request = request.header("mcp-session-id", session);
     }

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, unreachable_pub)]
 
+pub mod h2;
 pub mod http;
 pub mod rounds;
 

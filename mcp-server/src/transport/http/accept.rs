@@ -53,6 +53,12 @@ fn accept(headers: &HeaderMap) -> Option<&str> {
     headers.get(ACCEPT).and_then(|v| v.to_str().ok())
 }
 
+/// Whether the client reads a stream: `Accept` names `text/event-stream`
+/// (or `text/*`, or `*/*`) with a quality above 0.
+pub(crate) fn reads_a_stream(headers: &HeaderMap) -> bool {
+    accept(headers).is_some_and(|accept| ranks(accept).1.is_some())
+}
+
 /// The mode `Accept` asks for; `None` when the client reads neither JSON
 /// nor a stream (or sends no `Accept`).
 pub(crate) fn read(headers: &HeaderMap) -> Option<Mode> {
@@ -128,5 +134,21 @@ mod tests {
             assert!(super::read(&with_accept(unread)).is_none(), "{unread}");
         }
         assert!(super::read(&HeaderMap::new()).is_none(), "no Accept at all");
+    }
+
+    #[test]
+    fn a_client_reads_a_stream_only_when_it_accepts_one() {
+        for read in [
+            "text/event-stream",
+            "application/json, text/event-stream",
+            "text/*",
+            "*/*",
+        ] {
+            assert!(reads_a_stream(&with_accept(read)), "{read}");
+        }
+        for unread in ["application/json", "text/event-stream;q=0", "text/html", ""] {
+            assert!(!reads_a_stream(&with_accept(unread)), "{unread}");
+        }
+        assert!(!reads_a_stream(&HeaderMap::new()), "no Accept at all");
     }
 }

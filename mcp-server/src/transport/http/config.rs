@@ -13,8 +13,10 @@ const MIN_HEADER_BYTES: usize = 8 << 10;
 ///
 /// The defaults suit a local server: only loopback hosts and origins,
 /// 64 KiB of headers and 4 MiB bodies, each sent within 30 s, five minutes
-/// per request, 256 requests at once, 4 MiB unread per SSE stream, 1,024
-/// legacy sessions that expire after 30 idle minutes, and no CORS.
+/// per request, 256 requests at once, 200 streams per HTTP/2 connection
+/// pinged after 30 s of silence (20 s to answer), 4 MiB unread per SSE
+/// stream, 1,024 legacy sessions that expire after 30 idle minutes, and no
+/// CORS.
 ///
 /// ```
 /// use std::time::Duration;
@@ -38,6 +40,9 @@ pub struct HttpConfig {
     pub(crate) body_timeout: Duration,
     pub(crate) request_timeout: Duration,
     pub(crate) max_concurrent: usize,
+    pub(crate) max_streams: usize,
+    pub(crate) ping_interval: Option<Duration>,
+    pub(crate) ping_timeout: Duration,
     pub(crate) session_idle: Duration,
     pub(crate) max_sessions: usize,
     pub(crate) input_timeout: Duration,
@@ -59,6 +64,9 @@ impl std::fmt::Debug for HttpConfig {
             .field("body_timeout", &self.body_timeout)
             .field("request_timeout", &self.request_timeout)
             .field("max_concurrent", &self.max_concurrent)
+            .field("max_streams", &self.max_streams)
+            .field("ping_interval", &self.ping_interval)
+            .field("ping_timeout", &self.ping_timeout)
             .field("session_idle", &self.session_idle)
             .field("max_sessions", &self.max_sessions)
             .field("input_timeout", &self.input_timeout)
@@ -82,6 +90,9 @@ impl Default for HttpConfig {
             body_timeout: Duration::from_secs(30),
             request_timeout: Duration::from_secs(300),
             max_concurrent: 256,
+            max_streams: 200,
+            ping_interval: Some(Duration::from_secs(30)),
+            ping_timeout: Duration::from_secs(20),
             session_idle: Duration::from_secs(30 * 60),
             max_sessions: 1024,
             input_timeout: DEFAULT_INPUT_TIMEOUT,
@@ -170,6 +181,55 @@ impl HttpConfig {
     #[must_use]
     pub fn max_concurrent_requests(mut self, count: usize) -> Self {
         self.max_concurrent = count.max(1);
+        self
+    }
+
+    /// How many streams one HTTP/2 connection may have open at once (200
+    /// unless set, at least 1), advertised in its `SETTINGS`; the client
+    /// waits for a stream to close before opening more, and a stream
+    /// opened beyond it is refused with `REFUSED_STREAM`.
+    ///
+    /// A listen stream or a running request holds one. Enforced by
+    /// [`serve_on_with`](super::serve_on_with), which owns the
+    /// connections; a router served otherwise has its server's limit.
+    #[must_use]
+    pub fn max_streams_per_connection(mut self, count: usize) -> Self {
+        self.max_streams = count.max(1);
+        self
+    }
+
+    /// How long an HTTP/2 connection may stay silent before the server
+    /// pings it (30 s unless set); `None` never pings.
+    ///
+    /// A peer that does not answer within
+    /// [`http2_ping_timeout`](Self::http2_ping_timeout) has its connection
+    /// closed, so a client that vanished without closing it (a crashed
+    /// machine, a dropped network) stops holding its streams and
+    /// listeners. A ping also keeps an idle connection open through NATs
+    /// and proxies that drop silent ones. Enforced by
+    /// [`serve_on_with`](super::serve_on_with), which owns the connections.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use mcp_server::transport::http::HttpConfig;
+    ///
+    /// let config = HttpConfig::default()
+    ///     .http2_ping_interval(Duration::from_secs(10))
+    ///     .http2_ping_timeout(Duration::from_secs(5));
+    /// let quiet = HttpConfig::default().http2_ping_interval(None);
+    /// # let _ = (config, quiet);
+    /// ```
+    #[must_use]
+    pub fn http2_ping_interval(mut self, every: impl Into<Option<Duration>>) -> Self {
+        self.ping_interval = every.into();
+        self
+    }
+
+    /// How long an HTTP/2 peer has to answer a ping (20 s unless set)
+    /// before its connection is closed.
+    #[must_use]
+    pub fn http2_ping_timeout(mut self, timeout: Duration) -> Self {
+        self.ping_timeout = timeout;
         self
     }
 

@@ -1,6 +1,7 @@
 //! How [`serve_on_with`](super::serve_on_with) serves one connection:
 //! HTTP/1.1 or HTTP/2 with prior knowledge, request heads bounded in size
-//! and in the time they take to arrive.
+//! and in the time they take to arrive, HTTP/2 streams bounded in number
+//! and silent HTTP/2 peers pinged.
 
 use std::io;
 use std::pin::Pin;
@@ -34,6 +35,10 @@ pub(crate) fn builder(config: &HttpConfig) -> Builder<TokioExecutor> {
         .http2()
         .timer(TokioTimer::new())
         .max_header_list_size(u32::try_from(config.max_header).unwrap_or(u32::MAX))
+        .max_concurrent_streams(u32::try_from(config.max_streams).unwrap_or(u32::MAX))
+        // A peer that leaves a ping unanswered is gone: its connection closes.
+        .keep_alive_interval(config.ping_interval)
+        .keep_alive_timeout(config.ping_timeout)
         // As `axum::serve` does: HTTP/2 WebSockets of a merged router.
         .enable_connect_protocol();
     builder

@@ -20,7 +20,8 @@
 //! - **Both.** A response is plain JSON unless something must reach the
 //!   client first (progress, a log message, a request), then SSE.
 //!   `Host` and `Origin` must be loopback or allowed (else `403`), a `POST`
-//!   must accept JSON or a stream (else `406`) and send JSON (else `415`);
+//!   must accept JSON or a stream (else `406`) and send JSON (else `415`),
+//!   a `GET` must accept a stream (else `406`);
 //!   heads, bodies, the time to send them, running time and concurrent
 //!   requests are bounded ([`HttpConfig`]).
 //!   Browser pages of the origins
@@ -149,10 +150,13 @@ pub async fn serve_on(listener: TcpListener, app: Router) -> std::io::Result<()>
 
 /// Serves a router on a bound listener as [`serve_on`] does, with the
 /// connection limits of `config`: a request head larger than
-/// [`max_header_bytes`](HttpConfig::max_header_bytes) gets `431`, and a
+/// [`max_header_bytes`](HttpConfig::max_header_bytes) gets `431`, a
 /// connection whose next request head takes longer than
 /// [`header_timeout`](HttpConfig::header_timeout) to arrive (an idle one
-/// included) is closed.
+/// included) is closed, an HTTP/2 connection holds at most
+/// [`max_streams_per_connection`](HttpConfig::max_streams_per_connection)
+/// streams at once, and one whose peer leaves a ping unanswered
+/// ([`http2_ping_interval`](HttpConfig::http2_ping_interval)) is closed.
 ///
 /// ```no_run
 /// use std::time::Duration;

@@ -1,6 +1,8 @@
 //! `GET` and `DELETE` on a legacy session: the standalone SSE stream (or
 //! the resumption of a broken one, by `Last-Event-ID`), and the end of the
-//! session.
+//! session. Both are refused in this order: a forbidden `Host` or `Origin`
+//! (`403`), for a `GET` an `Accept` without `text/event-stream` (`406`),
+//! then a missing, malformed or unknown session (`405`, `400`, `404`).
 
 use std::sync::Arc;
 
@@ -13,20 +15,35 @@ use mcp_core::error::ErrorObject;
 use super::headers::{self, LAST_EVENT_ID, SESSION_ID};
 use super::response;
 use super::session::HttpSession;
-use super::{Endpoint, sse};
+use super::{Endpoint, accept, sse};
 use crate::transport::changes::ChangeFeed;
 
-/// The session a `GET` or `DELETE` names, or the response that refuses it.
+/// The session a `GET` or `DELETE` names, or the response that refuses
+/// it; `stream` when the request asks for a stream (a `GET`), whose
+/// `Accept` must then read one.
 #[allow(
     clippy::result_large_err,
     reason = "the refusal is the response itself, returned at once"
 )]
-fn session_of(endpoint: &Endpoint, headers: &HeaderMap) -> Result<Arc<HttpSession>, Response> {
+fn session_of(
+    endpoint: &Endpoint,
+    headers: &HeaderMap,
+    stream: bool,
+) -> Result<Arc<HttpSession>, Response> {
     if let Err(why) = super::rebinding::check(headers, &endpoint.config) {
         return Err(response::error(
             StatusCode::FORBIDDEN,
             None,
             ErrorObject::invalid_request(why),
+        ));
+    }
+    if stream && !accept::reads_a_stream(headers) {
+        return Err(response::error(
+            StatusCode::NOT_ACCEPTABLE,
+            None,
+            ErrorObject::invalid_request(
+                "Not Acceptable: a GET answers with a stream; Accept must include text/event-stream",
+            ),
         ));
     }
     match headers::text(headers, SESSION_ID) {
@@ -56,7 +73,7 @@ fn session_of(endpoint: &Endpoint, headers: &HeaderMap) -> Result<Arc<HttpSessio
 /// session's standalone stream for list changes and resource updates.
 pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
     let headers = request.headers();
-    let session = match session_of(&endpoint, headers) {
+    let session = match session_of(&endpoint, headers, true) {
         Ok(session) => session,
         Err(response) => return response,
     };
@@ -101,7 +118,7 @@ pub(crate) async fn delete(
     State(endpoint): State<Arc<Endpoint>>,
     request: HttpRequest,
 ) -> Response {
-    let session = match session_of(&endpoint, request.headers()) {
+    let session = match session_of(&endpoint, request.headers(), false) {
         Ok(session) => session,
         Err(response) => return response,
     };
