@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use mcp_server::core::error::ErrorCode;
 use mcp_server::core::jsonrpc::{self, DecodeError, Message, RequestId, Response};
 
 /// Why a reply, or the decoder's reading of an input, is wrong.
@@ -141,6 +142,15 @@ fn kind(message: &Message) -> &'static str {
         Message::Notification(_) => "notification",
         Message::Response(_) => "response",
     }
+}
+
+/// Whether a server may send error `code`: one JSON-RPC or MCP defines,
+/// one of the range JSON-RPC leaves to servers (-32099 to -32000), or one
+/// outside the range JSON-RPC reserves (-32768 to -32000).
+pub fn valid_error_code(code: i64) -> bool {
+    ErrorCode::ALL.contains(&ErrorCode(code))
+        || (-32099..=-32000).contains(&code)
+        || !(-32768..=-32000).contains(&code)
 }
 
 /// The first 300 bytes of `bytes`, lossily as text.

@@ -1,35 +1,53 @@
-//! The command line: `mcp-fuzz [--inputs N] [--seed N] [--jobs N]
-//! [--in-flight N] [--limit-ms N] [--no-write]`, or `mcp-fuzz --replay FILE…`.
+//! The command line: `mcp-fuzz [--target T] [--inputs N] [--seed N]
+//! [--jobs N] [--in-flight N] [--limit-ms N] [--no-write]`, or
+//! `mcp-fuzz [--target T] --replay FILE…`.
 
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::driver::Config;
+use crate::target::TargetKind;
 
 /// What the command line asks for.
 #[derive(Debug, Clone)]
 pub enum Command {
     /// A run.
     Run(Config),
-    /// Each file judged by every kind of caller.
-    Replay(Vec<PathBuf>),
+    /// Each file judged through `target`, or through the target its
+    /// folder holds inputs of ([`crate::corpus::target_of`]); by every
+    /// kind of caller for the dispatch.
+    Replay {
+        /// The files.
+        files: Vec<PathBuf>,
+        /// The target `--target` named, if it named one.
+        target: Option<TargetKind>,
+        /// The time limit of each (`--limit-ms`).
+        limit: Duration,
+    },
     /// The usage.
     Help,
 }
 
 /// The usage text.
 pub const USAGE: &str = "\
-usage: mcp-fuzz [--inputs N] [--seed N] [--jobs N] [--in-flight N] [--limit-ms N] [--no-write]
-       mcp-fuzz --replay FILE...
+usage: mcp-fuzz [--target T] [--inputs N] [--seed N] [--jobs N] [--in-flight N] [--limit-ms N] [--no-write]
+       mcp-fuzz [--target T] --replay FILE...
 
-  --inputs N      how many inputs (default 100000)
+  --target T      what inputs go through: dispatch (the envelope decoder and
+                  Server::handle), http (the Streamable HTTP router, one request
+                  each), stdio (the stdio transport, one connection each), or all
+                  (default), taking turns; several as a list: http,stdio
+  --inputs N      how many inputs in all (default 100000)
   --seed N        the seed inputs are drawn from (default: from the clock, printed)
   --jobs N        worker threads (default: one a core)
   --in-flight N   inputs in flight on each worker (default 32)
   --limit-ms N    the time limit of one input (default 2000)
-  --no-write      do not write failing inputs to fuzz/corpus/
-  --replay FILE   judge each file by every kind of caller, and print the verdicts";
+  --no-write      do not write failing inputs to fuzz/corpus/ (HTTP requests
+                  to fuzz/corpus/http/, stdio input to fuzz/corpus/stdio/)
+  --replay FILE   judge each file, and print the verdicts: through the target
+                  --target names, else through the one its folder is for
+                  (http/, stdio/, else the dispatch, by every kind of caller)";
 
 /// Reads the arguments (without the program name).
 ///
@@ -37,8 +55,9 @@ usage: mcp-fuzz [--inputs N] [--seed N] [--jobs N] [--in-flight N] [--limit-ms N
 ///
 /// What is wrong with them.
 pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
-    let mut config = Config::new(100_000, clock_seed());
+    let mut config = Config::new(100_000, clock_seed()).through(&TargetKind::ALL);
     let mut replay = None;
+    let mut named = None;
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -49,6 +68,11 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             "--in-flight" => config.in_flight = positive(&arg, args.next())?,
             "--limit-ms" => config.limit = Duration::from_millis(value(&arg, args.next())?),
             "--no-write" => config.corpus = None,
+            "--target" => {
+                let targets = targets(args.next())?;
+                named = (targets.len() == 1).then(|| targets[0]);
+                config.targets = targets;
+            }
             "--replay" => {
                 let files: Vec<PathBuf> = args.by_ref().map(PathBuf::from).collect();
                 if files.is_empty() {
@@ -60,9 +84,33 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         }
     }
     Ok(match replay {
-        Some(files) => Command::Replay(files),
+        Some(files) => Command::Replay {
+            files,
+            target: named,
+            limit: config.limit,
+        },
         None => Command::Run(config),
     })
+}
+
+/// The targets `--target` names: one, a list, or `all`.
+fn targets(given: Option<String>) -> Result<Vec<TargetKind>, String> {
+    let given = given.ok_or("--target needs a value")?;
+    let mut targets = Vec::new();
+    for name in given.split(',').map(str::trim) {
+        if name == "all" {
+            targets.extend(TargetKind::ALL);
+            continue;
+        }
+        let target = TargetKind::named(name)
+            .ok_or_else(|| format!("--target: `{name}` is none of dispatch, http, stdio, all"))?;
+        targets.push(target);
+    }
+    targets.dedup();
+    if targets.is_empty() {
+        return Err("--target needs a value".into());
+    }
+    Ok(targets)
 }
 
 /// The value after option `name`.

@@ -1,4 +1,6 @@
-//! The corpus: inputs worth replaying, one file each, named by their hash.
+//! The corpus: inputs worth replaying, one file each, named by their hash
+//! (or by what they are, for the hand-picked ones); HTTP and stdio inputs
+//! in folders of their own.
 
 use std::fs;
 use std::io;
@@ -6,9 +8,31 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
+use crate::target::TargetKind;
+
 /// The corpus of this crate, `fuzz/corpus/`.
 pub fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+/// Where the inputs of `target` are kept under the corpus `dir`: `dir`
+/// itself for messages of the dispatch, `dir/http` for HTTP requests and
+/// `dir/stdio` for what a stdio client writes.
+pub fn dir_of(dir: &Path, target: TargetKind) -> PathBuf {
+    match target {
+        TargetKind::Dispatch => dir.to_path_buf(),
+        TargetKind::Http | TargetKind::Stdio => dir.join(target.name()),
+    }
+}
+
+/// The target the inputs in `file`'s folder go through (see [`dir_of`]).
+pub fn target_of(file: &Path) -> TargetKind {
+    file.parent()
+        .and_then(Path::file_name)
+        .and_then(|name| name.to_str())
+        .and_then(TargetKind::named)
+        .filter(|kind| *kind != TargetKind::Dispatch)
+        .unwrap_or(TargetKind::Dispatch)
 }
 
 /// The file name of `bytes`: the first 16 hex digits of their SHA-256.

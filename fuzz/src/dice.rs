@@ -21,6 +21,17 @@ impl Dice {
         Self(ChaCha8Rng::from_seed(key))
     }
 
+    /// The source of the part `tag` (not 0) of input `index` of a run with
+    /// `seed`: what a transport wraps around the message [`Self::new`]
+    /// draws, apart from it, so the message stays the one it would be.
+    pub fn tagged(seed: u64, index: u64, tag: u64) -> Self {
+        let mut key = [0u8; 32];
+        key[..8].copy_from_slice(&seed.to_le_bytes());
+        key[8..16].copy_from_slice(&index.to_le_bytes());
+        key[24..32].copy_from_slice(&tag.to_le_bytes());
+        Self(ChaCha8Rng::from_seed(key))
+    }
+
     /// A number below `n` (0 when `n` is 0).
     pub fn below(&mut self, n: usize) -> usize {
         if n == 0 { 0 } else { self.0.random_range(0..n) }

@@ -1,7 +1,7 @@
-//! A run: inputs made and judged on worker threads, each a current-thread
-//! tokio runtime with many inputs in flight; a watchdog for threads that
-//! stop making progress; failures written to the corpus; the totals
-//! ([`crate::totals`]).
+//! A run: inputs made for their targets and judged on worker threads,
+//! each a current-thread tokio runtime with many inputs in flight; a
+//! watchdog for threads that stop making progress; failures written to the
+//! corpus; the totals ([`crate::totals`]).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,7 +13,7 @@ use crate::judge;
 use crate::panics;
 use crate::seeds::Seeds;
 use crate::tally::Shared;
-use crate::target::Target;
+use crate::target::{Target, TargetKind};
 use crate::totals::{FailureKind, Totals};
 use crate::worker::Worker;
 
@@ -34,10 +34,16 @@ pub struct Config {
     pub corpus: Option<PathBuf>,
     /// Whether progress and failures are printed as they come.
     pub verbose: bool,
+    /// What inputs go through, taking turns: input `i` goes through
+    /// `targets[i % targets.len()]`, made around the generator's message
+    /// number `i`. With the dispatch alone, a run is what it was before
+    /// the transports were fuzzed.
+    pub targets: Vec<TargetKind>,
 }
 
 impl Config {
-    /// `inputs` inputs from `seed`, on every core, into `fuzz/corpus/`, quietly.
+    /// `inputs` inputs from `seed` through the dispatch, on every core,
+    /// into `fuzz/corpus/`, quietly.
     pub fn new(inputs: u64, seed: u64) -> Self {
         Self {
             inputs,
@@ -47,7 +53,15 @@ impl Config {
             limit: judge::LIMIT,
             corpus: Some(corpus::dir()),
             verbose: false,
+            targets: vec![TargetKind::Dispatch],
         }
+    }
+
+    /// Through `targets`, taking turns.
+    #[must_use]
+    pub fn through(mut self, targets: &[TargetKind]) -> Self {
+        self.targets = targets.to_vec();
+        self
     }
 }
 

@@ -80,6 +80,16 @@ impl Generator {
         &self.seeds
     }
 
+    /// The seeds' messages as text.
+    pub fn texts(&self) -> &[Vec<u8>] {
+        &self.texts
+    }
+
+    /// The seed of the run.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
     /// Input number `index`: the same for the same seed, whatever ran before.
     pub fn input(&self, index: u64) -> Input {
         let mut redrawn = 0;

@@ -2,6 +2,7 @@
 //! limit, or got a reply that is not what it should be.
 
 use std::fmt;
+use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::time::Duration;
 
@@ -9,7 +10,7 @@ use futures_util::FutureExt;
 
 use crate::check::Invalid;
 use crate::panics::{self, Panic};
-use crate::target::{CallerKind, Target};
+use crate::target::{CallerKind, Target, TargetKind};
 
 /// The time limit of one input, from its start to its reply.
 pub const LIMIT: Duration = Duration::from_secs(2);
@@ -69,8 +70,36 @@ pub async fn judge(
     kind: CallerKind,
     limit: Duration,
 ) -> (Verdict, Duration) {
+    judged(id, limit, target.run(bytes, kind)).await
+}
+
+/// Runs `bytes` through `through` as input `id`, within `limit`: by a
+/// caller of `kind` for [`TargetKind::Dispatch`], as a whole HTTP request
+/// ([`crate::http`]) or as a stdio connection's input ([`crate::stdio`]).
+pub async fn judge_on(
+    target: &Target,
+    through: TargetKind,
+    id: u64,
+    bytes: &[u8],
+    kind: CallerKind,
+    limit: Duration,
+) -> (Verdict, Duration) {
+    match through {
+        TargetKind::Dispatch => judge(target, id, bytes, kind, limit).await,
+        TargetKind::Http => judged(id, limit, target.http().run(bytes)).await,
+        TargetKind::Stdio => judged(id, limit, target.stdio().run(bytes)).await,
+    }
+}
+
+/// The verdict on `run`, input `id`: its panics (its own, and those of the
+/// tasks it spawns on this thread), whether it ended within `limit` and
+/// spent no more than `limit` in the framework, and what it found wrong.
+pub async fn judged<F>(id: u64, limit: Duration, run: F) -> (Verdict, Duration)
+where
+    F: Future<Output = Result<Duration, Invalid>>,
+{
     panics::install();
-    let run = AssertUnwindSafe(target.run(bytes, kind)).catch_unwind();
+    let run = AssertUnwindSafe(run).catch_unwind();
     let outcome = panics::attributed(id, tokio::time::timeout(limit, run)).await;
     let panics = panics::take_for(id);
     let (verdict, busy) = match outcome {
@@ -102,4 +131,29 @@ pub async fn replay(target: &Target, bytes: &[u8], limit: Duration) -> Vec<(Call
         }
     }
     failed
+}
+
+/// Runs `bytes` through `through` (by every kind of caller, for
+/// [`TargetKind::Dispatch`]); the verdicts that did not pass, each with
+/// who sent it.
+pub async fn replay_on(
+    target: &Target,
+    through: TargetKind,
+    bytes: &[u8],
+    limit: Duration,
+) -> Vec<(&'static str, Verdict)> {
+    if through == TargetKind::Dispatch {
+        return replay(target, bytes, limit)
+            .await
+            .into_iter()
+            .map(|(caller, verdict)| (caller.name(), verdict))
+            .collect();
+    }
+    let id = panics::reserve(1);
+    let (verdict, _) = judge_on(target, through, id, bytes, CallerKind::Stateless, limit).await;
+    if verdict.passed() {
+        Vec::new()
+    } else {
+        vec![(through.name(), verdict)]
+    }
 }

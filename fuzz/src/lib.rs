@@ -1,7 +1,10 @@
 //! A fuzz driver on stable Rust: hostile messages through the envelope
 //! decoder of `mcp-core` and through the full dispatch of the demo server
 //! (`Server::handle`, the byte-level entry point every transport uses),
-//! with zero panics and a bounded time per input as the bar.
+//! and through its transports: hostile HTTP requests through its
+//! Streamable HTTP router in process ([`http`]), hostile lines through its
+//! stdio transport over in-memory pipes ([`stdio`]); with zero panics and
+//! a bounded time per input as the bar.
 //!
 //! Each input is drawn from the run's seed and its own number
 //! ([`generate`]): a valid message of either era ([`seeds`]) mutated
@@ -13,8 +16,8 @@
 //! for real ([`state`]), and judged ([`judge`]): a panic anywhere
 //! ([`panics`]), no reply within the time limit, or a reply that is not
 //! what it should be ([`check`]) fails it. [`driver`] runs many inputs on
-//! worker threads and writes each kind of failure to the corpus
-//! ([`corpus`]).
+//! worker threads, the targets ([`target::TargetKind`]) taking turns, and
+//! writes each kind of failure to the corpus ([`corpus`]).
 //!
 //! ```no_run
 //! let totals = mcp_fuzz::driver::run(&mcp_fuzz::driver::Config::new(1_000, 7));
@@ -32,6 +35,7 @@ pub mod driver;
 pub mod generate;
 pub mod guard;
 pub mod hostile;
+pub mod http;
 pub mod judge;
 pub mod mutate;
 pub mod panics;
@@ -40,6 +44,7 @@ pub mod report;
 mod schema_example;
 pub mod seeds;
 pub mod state;
+pub mod stdio;
 mod tally;
 pub mod target;
 pub mod text;

@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use crate::totals::{Failure, FailureKind, Totals};
+use crate::target::TargetKind;
+use crate::totals::{Failure, FailureKind, TargetTotals, Totals};
 
 /// One failure: its kind, the input, where the input was written, what happened.
 pub fn failure(failure: &Failure) -> String {
@@ -11,8 +12,10 @@ pub fn failure(failure: &Failure) -> String {
         FailureKind::Timeout => "TIMEOUT",
         FailureKind::Invalid => "INVALID REPLY",
     };
-    let input = match (failure.index, failure.caller) {
-        (Some(index), Some(caller)) => format!("input #{index} ({})", caller.name()),
+    let input = match (failure.index, failure.target, failure.caller) {
+        (Some(index), Some(target), Some(caller)) => {
+            format!("input #{index} ({}, {})", target.name(), caller.name())
+        }
         _ => "no single input".to_owned(),
     };
     let saved = failure
@@ -40,9 +43,10 @@ pub fn totals(totals: &Totals) -> String {
         let _ = match record {
             Some(input) => writeln!(
                 out,
-                "{name:<15}{:.3} s (#{}, {})",
+                "{name:<15}{:.3} s (#{}, {}, {})",
                 input.time.as_secs_f64(),
                 input.index,
+                input.target.name(),
                 input.caller.name()
             ),
             None => writeln!(out, "{name:<15}-"),
@@ -51,5 +55,23 @@ pub fn totals(totals: &Totals) -> String {
     let _ = writeln!(out, "panics         {}", totals.panics);
     let _ = writeln!(out, "timeouts       {}", totals.timeouts);
     let _ = writeln!(out, "invalid        {}", totals.invalid);
+    for target in TargetKind::ALL {
+        let figures = totals.of(target);
+        if figures == TargetTotals::default() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "{:<15}{} inputs: panics {}, timeouts {}, invalid {}",
+            target.name(),
+            figures.inputs,
+            figures.panics,
+            figures.timeouts,
+            figures.invalid
+        );
+    }
+    for note in &totals.notes {
+        let _ = writeln!(out, "{note}");
+    }
     out
 }

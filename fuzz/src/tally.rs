@@ -12,8 +12,9 @@ use crate::driver::Config;
 use crate::generate::Generator;
 use crate::judge::Verdict;
 use crate::report;
-use crate::target::{CallerKind, Target};
-use crate::totals::{Failure, FailureKind, Slowest, Totals};
+use crate::target::{CallerKind, Target, TargetKind};
+use crate::totals::{Failure, FailureKind, Slowest, TargetTotals, Totals};
+use crate::{http, stdio};
 
 /// How many failures are kept in detail, and written to the corpus.
 const KEPT: usize = 16;
@@ -41,20 +42,58 @@ struct Counts {
     panics: AtomicU64,
     timeouts: AtomicU64,
     invalid: AtomicU64,
+    by_target: [TargetCounts; 3],
+}
+
+/// The counts of one target.
+#[derive(Default)]
+struct TargetCounts {
+    done: AtomicU64,
+    panics: AtomicU64,
+    timeouts: AtomicU64,
+    invalid: AtomicU64,
+}
+
+impl TargetCounts {
+    fn get(&self) -> TargetTotals {
+        TargetTotals {
+            inputs: self.done.load(Ordering::Relaxed),
+            panics: self.panics.load(Ordering::Relaxed),
+            timeouts: self.timeouts.load(Ordering::Relaxed),
+            invalid: self.invalid.load(Ordering::Relaxed),
+        }
+    }
+}
+
+/// One input of a run, drawn for the target it goes through.
+#[derive(Debug, Clone)]
+pub(crate) struct Drawn {
+    pub(crate) target: TargetKind,
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) caller: CallerKind,
+    pub(crate) redrawn: u64,
+}
+
+/// An input, as a failure names it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct InputRef<'a> {
+    pub(crate) index: u64,
+    pub(crate) target: TargetKind,
+    pub(crate) caller: CallerKind,
+    pub(crate) bytes: &'a [u8],
 }
 
 #[derive(Default)]
 struct Failures {
     kept: Vec<Failure>,
-    /// What failed already, by kind and first line, so each is kept once.
-    seen: HashSet<(FailureKind, String)>,
+    /// What failed already, by kind, target and first line, so each is
+    /// kept once.
+    seen: HashSet<(FailureKind, Option<TargetKind>, String)>,
 }
 
 /// An input as the tally sees it.
 pub(crate) struct Judged<'a> {
-    pub(crate) index: u64,
-    pub(crate) bytes: &'a [u8],
-    pub(crate) caller: CallerKind,
+    pub(crate) input: InputRef<'a>,
     pub(crate) redrawn: u64,
     /// From its start to its reply.
     pub(crate) wall: Duration,
@@ -94,37 +133,64 @@ impl Shared {
         (index < self.config.inputs).then_some(index)
     }
 
+    /// Input number `index`: the targets of the run take turns, and each
+    /// makes its input around the generator's message of that number.
+    pub(crate) fn draw(&self, index: u64) -> Drawn {
+        let targets = &self.config.targets;
+        let target = match targets.len() {
+            0 => TargetKind::Dispatch,
+            n => targets[usize::try_from(index % n as u64).unwrap_or(0)],
+        };
+        let (bytes, caller, redrawn) = match target {
+            TargetKind::Dispatch => {
+                let input = self.generator.input(index);
+                (input.bytes, input.caller, input.redrawn)
+            }
+            TargetKind::Http => {
+                let (request, caller, redrawn) =
+                    http::make::input(&self.generator, self.target.server(), index);
+                (request.to_bytes(), caller, redrawn)
+            }
+            TargetKind::Stdio => stdio::make::input(&self.generator, index),
+        };
+        Drawn {
+            target,
+            bytes,
+            caller,
+            redrawn,
+        }
+    }
+
     /// Ends the run: no input starts after.
     pub(crate) fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
     /// Counts one failure; keeps and writes the first of its kind.
-    pub(crate) fn fail(
-        &self,
-        kind: FailureKind,
-        input: Option<(u64, CallerKind, &[u8])>,
-        detail: String,
-    ) {
-        let counter = match kind {
-            FailureKind::Panic => &self.counts.panics,
-            FailureKind::Timeout => &self.counts.timeouts,
-            FailureKind::Invalid => &self.counts.invalid,
-        };
-        counter.fetch_add(1, Ordering::Relaxed);
+    pub(crate) fn fail(&self, kind: FailureKind, input: Option<InputRef<'_>>, detail: String) {
+        let counts = &self.counts;
+        count(kind, [&counts.panics, &counts.timeouts, &counts.invalid]);
+        if let Some(input) = input {
+            let counts = &counts.by_target[input.target.slot()];
+            count(kind, [&counts.panics, &counts.timeouts, &counts.invalid]);
+        }
         let first_line = detail.lines().next().unwrap_or_default().to_owned();
         let mut failures = lock(&self.failures);
-        if failures.kept.len() >= KEPT || !failures.seen.insert((kind, first_line)) {
+        let seen = (kind, input.map(|i| i.target), first_line);
+        if failures.kept.len() >= KEPT || !failures.seen.insert(seen) {
             return;
         }
         let saved = match (&self.config.corpus, input) {
-            (Some(dir), Some((_, _, bytes))) => corpus::save(dir, bytes).ok(),
+            (Some(dir), Some(input)) => {
+                corpus::save(&corpus::dir_of(dir, input.target), input.bytes).ok()
+            }
             _ => None,
         };
         let failure = Failure {
             kind,
-            index: input.map(|(index, _, _)| index),
-            caller: input.map(|(_, caller, _)| caller),
+            index: input.map(|i| i.index),
+            target: input.map(|i| i.target),
+            caller: input.map(|i| i.caller),
             detail,
             saved,
         };
@@ -135,17 +201,21 @@ impl Shared {
     }
 
     /// Counts one judged input.
-    pub(crate) fn judged(&self, input: &Judged<'_>, verdict: Verdict) {
+    pub(crate) fn judged(&self, judged: &Judged<'_>, verdict: Verdict) {
         let counts = &self.counts;
+        let input = judged.input;
         counts.done.fetch_add(1, Ordering::Relaxed);
-        counts.redrawn.fetch_add(input.redrawn, Ordering::Relaxed);
+        counts.by_target[input.target.slot()]
+            .done
+            .fetch_add(1, Ordering::Relaxed);
+        counts.redrawn.fetch_add(judged.redrawn, Ordering::Relaxed);
         let slot = CallerKind::ALL
             .iter()
             .position(|k| *k == input.caller)
             .unwrap_or(0);
         counts.by_caller[slot].fetch_add(1, Ordering::Relaxed);
-        self.slowest.note(input.wall, input.index, input.caller);
-        self.busiest.note(input.busy, input.index, input.caller);
+        self.slowest.note(judged.wall, &input);
+        self.busiest.note(judged.busy, &input);
         let kind = match &verdict {
             Verdict::Passed => return,
             Verdict::Panicked(_) => FailureKind::Panic,
@@ -153,7 +223,7 @@ impl Shared {
             Verdict::Invalid(_) => FailureKind::Invalid,
         };
         let detail = verdict.to_string();
-        self.fail(kind, Some((input.index, input.caller, input.bytes)), detail);
+        self.fail(kind, Some(input), detail);
     }
 
     /// Prints one line of progress.
@@ -186,9 +256,22 @@ impl Shared {
             panics: counts.panics.load(Ordering::Relaxed),
             timeouts: counts.timeouts.load(Ordering::Relaxed),
             invalid: counts.invalid.load(Ordering::Relaxed),
+            by_target: counts.by_target.each_ref().map(TargetCounts::get),
             failures: lock(&self.failures).kept.clone(),
+            notes: self.target.notes(),
         }
     }
+}
+
+/// Adds one to the counter of `kind` among the counters of panics,
+/// timeouts and invalid replies.
+fn count(kind: FailureKind, [panics, timeouts, invalid]: [&AtomicU64; 3]) {
+    let counter = match kind {
+        FailureKind::Panic => panics,
+        FailureKind::Timeout => timeouts,
+        FailureKind::Invalid => invalid,
+    };
+    counter.fetch_add(1, Ordering::Relaxed);
 }
 
 /// The longest time of a run, by one measure, and its input.
@@ -199,17 +282,18 @@ struct Record {
 }
 
 impl Record {
-    fn note(&self, time: Duration, index: u64, caller: CallerKind) {
+    fn note(&self, time: Duration, input: &InputRef<'_>) {
         let nanos = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
         if nanos <= self.nanos.fetch_max(nanos, Ordering::Relaxed) {
             return;
         }
-        let mut input = lock(&self.input);
-        if input.is_none_or(|s| s.time < time) {
-            *input = Some(Slowest {
+        let mut slowest = lock(&self.input);
+        if slowest.is_none_or(|s| s.time < time) {
+            *slowest = Some(Slowest {
                 time,
-                index,
-                caller,
+                index: input.index,
+                target: input.target,
+                caller: input.caller,
             });
         }
     }

@@ -1,6 +1,7 @@
-//! One input through the envelope decoder of `mcp-core` and through
-//! `Server::handle` of the demo server, sent by one kind of caller, with what
-//! came back checked.
+//! The server under test, and what an input goes through: the envelope
+//! decoder of `mcp-core` and `Server::handle` of the demo server (sent by
+//! one kind of caller, with what came back checked), or one of its
+//! transports ([`crate::http`], [`crate::stdio`]).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,7 +15,49 @@ use tokio_util::sync::CancellationToken;
 
 use crate::busy::Busy;
 use crate::check::{self, Invalid};
+use crate::http::HttpTarget;
 use crate::state::{self, TaskTool};
+use crate::stdio::StdioTarget;
+
+/// What an input is fed through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TargetKind {
+    /// The envelope decoder and `Server::handle`, by a [`CallerKind`].
+    Dispatch,
+    /// The Streamable HTTP router, one request per input ([`crate::http`]).
+    Http,
+    /// The stdio transport over in-memory pipes, one connection per input
+    /// ([`crate::stdio`]).
+    Stdio,
+}
+
+impl TargetKind {
+    /// Every target.
+    pub const ALL: [Self; 3] = [Self::Dispatch, Self::Http, Self::Stdio];
+
+    /// Its name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Dispatch => "dispatch",
+            Self::Http => "http",
+            Self::Stdio => "stdio",
+        }
+    }
+
+    /// The target named `name`.
+    pub fn named(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// Its position in [`Self::ALL`].
+    pub fn slot(self) -> usize {
+        match self {
+            Self::Dispatch => 0,
+            Self::Http => 1,
+            Self::Stdio => 2,
+        }
+    }
+}
 
 /// Who sends an input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -56,13 +99,17 @@ impl CallerKind {
 /// (`subscriptions/listen`, a blocking `tasks/result`) end then.
 pub const PATIENCE: Duration = Duration::from_millis(250);
 
-/// The server under test.
+/// The server under test, with its transports.
 #[derive(Debug, Clone)]
 pub struct Target {
     server: Server,
     task_tool: Option<TaskTool>,
     /// The connection of [`CallerKind::SharedSession`], once initialized.
     shared: Arc<OnceCell<Arc<Connection>>>,
+    /// The Streamable HTTP router over the same server.
+    http: Arc<HttpTarget>,
+    /// The stdio transport over the same server.
+    stdio: Arc<StdioTarget>,
 }
 
 impl Target {
@@ -75,9 +122,12 @@ impl Target {
         })
     }
 
-    /// Any server.
+    /// Any server, with its Streamable HTTP router (default limits, at
+    /// `/mcp`) and its stdio transport.
     pub fn new(server: Server) -> Self {
         Self {
+            http: Arc::new(HttpTarget::new(server.clone())),
+            stdio: Arc::new(StdioTarget::new(server.clone())),
             server,
             task_tool: None,
             shared: Arc::default(),
@@ -94,6 +144,29 @@ impl Target {
     /// The server.
     pub fn server(&self) -> &Server {
         &self.server
+    }
+
+    /// Its Streamable HTTP endpoint.
+    pub fn http(&self) -> &HttpTarget {
+        &self.http
+    }
+
+    /// Its stdio transport.
+    pub fn stdio(&self) -> &StdioTarget {
+        &self.stdio
+    }
+
+    /// What the transports saw, a line each (HTTP statuses, stdio lines),
+    /// for those that were used.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if !self.http.is_unused() {
+            notes.push(self.http.note());
+        }
+        if !self.stdio.is_unused() {
+            notes.push(self.stdio.note());
+        }
+        notes
     }
 
     /// Decodes `bytes` and sends them to the server by a caller of `kind`

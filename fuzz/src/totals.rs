@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::target::CallerKind;
+use crate::target::{CallerKind, TargetKind};
 
 /// What kind of failure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -23,7 +23,9 @@ pub struct Failure {
     pub kind: FailureKind,
     /// The input's number in the run; `None` for a panic in a task an input spawned.
     pub index: Option<u64>,
-    /// Who sent it.
+    /// What it went through.
+    pub target: Option<TargetKind>,
+    /// Who its message was made for.
     pub caller: Option<CallerKind>,
     /// What happened.
     pub detail: String,
@@ -38,8 +40,23 @@ pub struct Slowest {
     pub time: Duration,
     /// Its number.
     pub index: u64,
-    /// Who sent it.
+    /// What it went through.
+    pub target: TargetKind,
+    /// Who its message was made for.
     pub caller: CallerKind,
+}
+
+/// The figures of one target in a run.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TargetTotals {
+    /// Inputs judged.
+    pub inputs: u64,
+    /// Inputs that panicked.
+    pub panics: u64,
+    /// Inputs without a reply within the time limit.
+    pub timeouts: u64,
+    /// Inputs with a wrong reply.
+    pub invalid: u64,
 }
 
 /// The totals of a run.
@@ -51,6 +68,9 @@ pub struct Totals {
     pub redrawn: u64,
     /// Inputs by caller, in the order of [`CallerKind::ALL`].
     pub by_caller: [u64; 4],
+    /// The figures of each target, in the order of [`TargetKind::ALL`];
+    /// panics outside any input count in no target.
+    pub by_target: [TargetTotals; 3],
     /// The wall time of the run.
     pub time: Duration,
     /// The slowest input, from its start to its reply.
@@ -65,12 +85,19 @@ pub struct Totals {
     pub invalid: u64,
     /// The first failures of each kind, in detail.
     pub failures: Vec<Failure>,
+    /// What the transports saw, a line each.
+    pub notes: Vec<String>,
 }
 
 impl Totals {
     /// Whether nothing failed.
     pub fn passed(&self) -> bool {
         self.panics == 0 && self.timeouts == 0 && self.invalid == 0
+    }
+
+    /// The figures of `target`.
+    pub fn of(&self, target: TargetKind) -> TargetTotals {
+        self.by_target[target.slot()]
     }
 
     /// Inputs judged per second.

@@ -8,16 +8,16 @@ use std::time::{Duration, Instant};
 
 use tokio::task::JoinSet;
 
-use crate::generate::Input;
-use crate::judge::judge;
+use crate::judge::judge_on;
 use crate::panics;
-use crate::tally::{Judged, Shared, lock};
-use crate::target::CallerKind;
+use crate::tally::{Drawn, InputRef, Judged, Shared, lock};
+use crate::target::{CallerKind, TargetKind};
 use crate::totals::FailureKind;
 
 /// An input running on a worker.
 #[derive(Clone)]
 struct Running {
+    target: TargetKind,
     caller: CallerKind,
     bytes: Arc<[u8]>,
 }
@@ -78,7 +78,12 @@ impl Worker {
                 "the thread of worker {} has been blocked for {silence:.1?}, running this input and {others} others",
                 self.number
             );
-            let input = (index, running.caller, &*running.bytes);
+            let input = InputRef {
+                index,
+                target: running.target,
+                caller: running.caller,
+                bytes: &running.bytes,
+            };
             shared.fail(FailureKind::Timeout, Some(input), detail);
         }
     }
@@ -99,7 +104,7 @@ fn work(shared: &Arc<Shared>, state: &Arc<WorkerState>) {
             while running.len() < shared.config.in_flight
                 && let Some(index) = shared.next_input()
             {
-                let input = shared.generator.input(index);
+                let input = shared.draw(index);
                 running.spawn(one(shared.clone(), state.clone(), index, input));
             }
             match running.join_next().await {
@@ -125,16 +130,18 @@ async fn beat(state: Arc<WorkerState>) {
 }
 
 /// Judges input `index` and counts it.
-async fn one(shared: Arc<Shared>, state: Arc<WorkerState>, index: u64, input: Input) {
+async fn one(shared: Arc<Shared>, state: Arc<WorkerState>, index: u64, input: Drawn) {
     let bytes: Arc<[u8]> = input.bytes.into();
     let running = Running {
+        target: input.target,
         caller: input.caller,
         bytes: bytes.clone(),
     };
     lock(&state.running).insert(index, running);
     let started = Instant::now();
-    let (verdict, busy) = judge(
+    let (verdict, busy) = judge_on(
         &shared.target,
+        input.target,
         shared.base + index,
         &bytes,
         input.caller,
@@ -144,9 +151,12 @@ async fn one(shared: Arc<Shared>, state: Arc<WorkerState>, index: u64, input: In
     let wall = started.elapsed();
     lock(&state.running).remove(&index);
     let judged = Judged {
-        index,
-        bytes: &bytes,
-        caller: input.caller,
+        input: InputRef {
+            index,
+            target: input.target,
+            caller: input.caller,
+            bytes: &bytes,
+        },
         redrawn: input.redrawn,
         wall,
         busy,
