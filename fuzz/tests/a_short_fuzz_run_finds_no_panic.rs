@@ -41,7 +41,6 @@ fn twelve_thousand_http_requests_from_a_fixed_seed_find_no_panic_timeout_or_inva
 }
 
 #[test]
-#[ignore = "mcp-server's stdio transport does not return at the end of its input while a task waits for the client (fuzz/corpus/stdio/stdin-closed-while-a-task-waits-for-an-elicitation); run with --ignored to check a fix"]
 fn five_thousand_stdio_inputs_from_a_fixed_seed_find_no_panic_timeout_or_invalid_answer() {
     run(5_000, TargetKind::Stdio, "mcp-fuzz-stdio-failures");
 }

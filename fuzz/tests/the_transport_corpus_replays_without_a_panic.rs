@@ -10,22 +10,6 @@ use mcp_fuzz::judge::{self, replay_on};
 use mcp_fuzz::target::{Target, TargetKind};
 use mcp_server::transport::stdio::MAX_LINE;
 
-/// Inputs that still fail, for a bug in `mcp-server` not fixed yet, with
-/// the bug. They replay in [`the_known_failures_are_fixed`] (ignored
-/// until they are); once it passes, remove them from here.
-const KNOWN: [(&str, &str); 1] = [(
-    "stdio/stdin-closed-while-a-task-waits-for-an-elicitation",
-    "the stdio transport does not return at the end of its input while a \
-     task-augmented tools/call waits for the client's answer to an \
-     elicitation: the handler keeps the connection's writer alive",
-)];
-
-fn is_known(path: &std::path::Path) -> bool {
-    KNOWN
-        .iter()
-        .any(|(known, _)| path.ends_with(std::path::Path::new(known)))
-}
-
 async fn replay_dir(target: TargetKind, at_least: usize) -> Vec<String> {
     let demo = Target::demo();
     let dir = corpus::dir_of(&corpus::dir(), target);
@@ -36,7 +20,7 @@ async fn replay_dir(target: TargetKind, at_least: usize) -> Vec<String> {
         dir.display()
     );
     let mut failures = Vec::new();
-    for (path, bytes) in inputs.iter().filter(|(path, _)| !is_known(path)) {
+    for (path, bytes) in &inputs {
         for (by, verdict) in replay_on(&demo, target, bytes, judge::LIMIT).await {
             failures.push(format!("{} ({by}): {verdict}", path.display()));
         }
@@ -68,22 +52,6 @@ async fn lines_at_and_past_the_stdio_limit_are_answered() {
         bytes.push(b'\n');
         for (by, verdict) in replay_on(&demo, TargetKind::Stdio, &bytes, judge::LIMIT).await {
             failures.push(format!("a line of {len} bytes ({by}): {verdict}"));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-}
-
-#[tokio::test]
-#[ignore = "a known bug in mcp-server's stdio transport (see KNOWN); run with --ignored to check a fix"]
-async fn the_known_failures_are_fixed() {
-    let demo = Target::demo();
-    let mut failures = Vec::new();
-    for (known, bug) in KNOWN {
-        let path = corpus::dir().join(known);
-        let bytes = std::fs::read(&path).expect("a known failure is in the corpus");
-        let target = corpus::target_of(&path);
-        for (by, verdict) in replay_on(&demo, target, &bytes, judge::LIMIT).await {
-            failures.push(format!("{} ({by}), {bug}: {verdict}", path.display()));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

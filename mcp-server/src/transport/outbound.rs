@@ -2,7 +2,7 @@
 //! the client's response settles them, forgotten when their asker gives up.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use mcp_core::json::JsonValue;
@@ -20,6 +20,8 @@ type Waiter = oneshot::Sender<Result<JsonValue, InputError>>;
 pub(crate) struct Outbound {
     next: AtomicI64,
     waiting: Mutex<HashMap<RequestId, Waiter>>,
+    /// Set when the connection ended: nothing more can be asked.
+    closed: AtomicBool,
 }
 
 impl Outbound {
@@ -36,7 +38,14 @@ impl Outbound {
         let bytes =
             serde_json::to_vec(&request).map_err(|e| InputError::Malformed(e.to_string()))?;
         let (tx, rx) = oneshot::channel();
-        self.lock().insert(id.clone(), tx);
+        {
+            let mut waiting = self.lock();
+            // Checked under the lock `close` empties the table with.
+            if self.closed.load(Ordering::Acquire) {
+                return Err(InputError::Cancelled);
+            }
+            waiting.insert(id.clone(), tx);
+        }
         let pending = Pending {
             id,
             answer: rx,
@@ -57,6 +66,20 @@ impl Outbound {
         };
         let _ = waiter.send(outcome);
         true
+    }
+
+    /// Ends every request still waiting, and any asked from now on, with
+    /// [`InputError::Cancelled`]: the client went away. A handler waiting
+    /// for its answer (one that runs on past its request, as a task does)
+    /// learns it at once instead of at its input timeout.
+    pub(crate) fn close(&self) {
+        let waiting = {
+            let mut waiting = self.lock();
+            self.closed.store(true, Ordering::Release);
+            std::mem::take(&mut *waiting)
+        };
+        // Dropped senders: their receivers answer `Cancelled`.
+        drop(waiting);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<RequestId, Waiter>> {

@@ -231,10 +231,15 @@ where
         }
         while running.try_join_next().is_some() {}
     }
-    // End of input: the client is gone, so is every request it made.
+    // End of input: the client is gone, so is every request it made, and
+    // every question asked of it. Work that outlives its request (a task)
+    // may still hold the output: the writer ends once what is queued is
+    // written, and what such work sends later goes nowhere.
     state.running.cancel_all();
+    state.outbound.close();
     running.shutdown().await;
     forwarding.abort();
+    lines_out.closing.cancel();
     drop(lines_out);
     writer.await.unwrap_or(Ok(()))
 }
@@ -333,6 +338,8 @@ struct Lines {
     limit: usize,
     /// Cancelled when the limit was passed: the client stopped reading.
     overflow: CancellationToken,
+    /// Cancelled at the end of input: the writer writes what is queued and ends.
+    closing: CancellationToken,
 }
 
 impl Lines {
@@ -378,13 +385,25 @@ where
         unwritten_bytes: Arc::default(),
         limit,
         overflow: CancellationToken::new(),
+        closing: CancellationToken::new(),
     };
+    let closing = lines_out.closing.clone();
     let (written, written_bytes) = (
         lines_out.unwritten.clone(),
         lines_out.unwritten_bytes.clone(),
     );
     let writer = tokio::spawn(async move {
-        while let Some(mut line) = lines.recv().await {
+        loop {
+            let line = tokio::select! {
+                biased;
+                line = lines.recv() => line,
+                // Closed, the channel hands over what it holds, then `None`.
+                () = closing.cancelled() => {
+                    lines.close();
+                    lines.recv().await
+                }
+            };
+            let Some(mut line) = line else { break };
             let size = line.len();
             line.push(b'\n');
             output.write_all(&line).await?;
