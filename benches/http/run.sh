@@ -21,9 +21,10 @@
 #   ROUNDS=3 DURATION=20 CONNECTION_COUNTS="64 8 1" benches/http/run.sh
 #
 # Needs wrk (Debian package `wrk`), curl and taskset, and two cores. Builds
-# release binaries: three workspace crates, and the rmcp peer and the report
-# writer, each a cargo project of its own (its own lock file), into
-# target/http-rmcp-peer and target/http-bench-report.
+# three workspace crates and the rmcp peer with the `production` profile, and
+# the report writer in release; the peer and the writer are cargo projects of
+# their own (their own lock files), built into target/http-rmcp-peer and
+# target/http-bench-report.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROUNDS="${ROUNDS:-5}"
@@ -42,13 +43,15 @@ done
 [[ "$(nproc --all)" -ge 2 ]] || { echo "run.sh: needs two cores" >&2; exit 2; }
 
 target_root="${CARGO_TARGET_DIR:-target}"
-cargo build --release --locked -p mcp-demo -p http-echo-peer -p http-features-server >&2
-cargo build --release --locked --manifest-path benches/http/rmcp-peer/Cargo.toml \
+# Every server is built with the same profile: `production` (release with fat
+# LTO and one codegen unit), declared by the workspace and by the rmcp peer.
+cargo build --profile production --locked -p mcp-demo -p http-echo-peer -p http-features-server >&2
+cargo build --profile production --locked --manifest-path benches/http/rmcp-peer/Cargo.toml \
   --target-dir "$target_root/http-rmcp-peer" >&2
 cargo build --release --locked --manifest-path benches/http/report/Cargo.toml \
   --target-dir "$target_root/http-bench-report" >&2
-bin="$target_root/release"
-rmcp_bin="$target_root/http-rmcp-peer/release/http-rmcp-peer"
+bin="$target_root/production"
+rmcp_bin="$target_root/http-rmcp-peer/production/http-rmcp-peer"
 report_bin="$target_root/http-bench-report/release/http-bench-report"
 rmcp_version="$(awk '$0 == "name = \"rmcp\"" { getline; gsub(/"/, "", $3); print $3 }' \
   benches/http/rmcp-peer/Cargo.lock)"
@@ -168,6 +171,7 @@ measure() {
   echo "# $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc --all) cores ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), Linux $(uname -r)"
   echo "# each server alone on core $SERVER_CPU (taskset -c $SERVER_CPU), started afresh per row; $ROUNDS rounds, each measuring every row in turn; wrk $(wrk -v 2>&1 | awk 'NR == 1 { print $2 }') on core $LOAD_CPU: \`wrk -t1 -cN -d${DURATION}s --latency\` after a ${WARMUP} s warm-up, keep-alive connections, loopback"
   echo "# tool: \`test_simple_text\` (no arguments); features on: \`echo\` with a typed \`text\` argument checked against its input schema, three interceptors (raw, typed, handler chain) and a guard that allows; every reply carries the same text; every request has a JSON-RPC id of its own"
+  echo "# every server built with the \`production\` profile (release, fat LTO, one codegen unit)"
   echo "# rmcp $rmcp_version from crates.io, \`TCP_NODELAY\` set; stateless rows: \`legacy_session_mode(false)\`, \`json_response(true)\`; session row: \`legacy_session_mode(true)\` (replies as event streams)"
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$work/rows.tsv"
