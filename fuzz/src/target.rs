@@ -245,12 +245,13 @@ impl Target {
     }
 }
 
-/// The `initialize` that opens every session: the latest legacy version,
-/// with every client capability.
-fn initialize() -> Vec<u8> {
-    let message = json!({
+/// The `initialize` request, with `id`, that opens every session of every
+/// target: the latest legacy version, with every client capability.
+pub fn initialize_request(id: impl Into<serde_json::Value>) -> serde_json::Value {
+    let id = id.into();
+    json!({
         "jsonrpc": "2.0",
-        "id": 0,
+        "id": id,
         "method": "initialize",
         "params": {
             "protocolVersion": "2025-11-25",
@@ -262,6 +263,9 @@ fn initialize() -> Vec<u8> {
             },
             "clientInfo": {"name": "mcp-fuzz", "version": env!("CARGO_PKG_VERSION")}
         }
-    });
-    serde_json::to_vec(&message).unwrap_or_default()
+    })
+}
+
+fn initialize() -> Vec<u8> {
+    serde_json::to_vec(&initialize_request(0)).unwrap_or_default()
 }

@@ -131,16 +131,7 @@ impl HttpTarget {
 
     /// Opens a 2025-11-25 session: `initialize`, then `notifications/initialized`.
     async fn open(&self) -> Result<String, Invalid> {
-        let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25",
-            "capabilities": {
-                "roots": {"listChanged": true},
-                "sampling": {},
-                "elicitation": {"form": {}, "url": {}},
-                "tasks": {"requests": {"tools": {"call": {}}}}
-            },
-            "clientInfo": {"name": "mcp-fuzz", "version": env!("CARGO_PKG_VERSION")}
-        }});
+        let initialize = crate::target::initialize_request(0);
         let response = self.send(post(None, &initialize)).await;
         let status = response.status();
         let session = response

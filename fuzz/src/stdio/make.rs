@@ -61,16 +61,7 @@ pub fn input(generator: &Generator, index: u64) -> (Vec<u8>, CallerKind, u64) {
 
 /// The handshake of a 2025-11-25 client with every capability.
 pub fn handshake() -> Vec<u8> {
-    let initialize = json!({"jsonrpc": "2.0", "id": HANDSHAKE_ID, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25",
-        "capabilities": {
-            "roots": {"listChanged": true},
-            "sampling": {},
-            "elicitation": {"form": {}, "url": {}},
-            "tasks": {"requests": {"tools": {"call": {}}}}
-        },
-        "clientInfo": {"name": "mcp-fuzz", "version": env!("CARGO_PKG_VERSION")}
-    }});
+    let initialize = crate::target::initialize_request(HANDSHAKE_ID);
     let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
     let mut out = serde_json::to_vec(&initialize).unwrap_or_default();
     out.push(b'\n');
