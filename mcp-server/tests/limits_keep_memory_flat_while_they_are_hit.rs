@@ -44,12 +44,22 @@ fn assert_flat(before: usize, what: &str) {
 
 /// Sends `make(i)` for every attempt, 64 at a time; the statuses seen.
 async fn flood(app: &Router, make: impl Fn(usize) -> Request<Body>) -> Vec<StatusCode> {
-    let mut statuses = Vec::with_capacity(ATTEMPTS);
+    flood_with(app, make, |r| r.status()).await
+}
+
+/// Sends `make(i)` for every attempt, 64 at a time; what `seen` makes of
+/// each response, which is dropped then.
+async fn flood_with<T>(
+    app: &Router,
+    make: impl Fn(usize) -> Request<Body>,
+    seen: impl Fn(&axum::response::Response) -> T,
+) -> Vec<T> {
+    let mut all = Vec::with_capacity(ATTEMPTS);
     for batch in (0..ATTEMPTS).collect::<Vec<_>>().chunks(64) {
         let answers = futures_util::future::join_all(batch.iter().map(|i| send(app, make(*i))));
-        statuses.extend(answers.await.into_iter().map(|r| r.status()));
+        all.extend(answers.await.iter().map(&seen));
     }
-    statuses
+    all
 }
 
 #[tokio::test]
@@ -115,12 +125,18 @@ async fn refused_listeners_leave_nothing_behind() {
     }
     flood(&app, listen).await;
     let before = resident();
-    let statuses = flood(&app, listen).await;
-    // Refused listens are ordinary JSON errors.
+    let kinds = flood_with(&app, listen, |r| {
+        (r.status(), r.headers()["content-type"].clone())
+    })
+    .await;
+    // Refused listens are ordinary JSON errors: none got a stream.
     assert!(
-        statuses
-            .iter()
-            .all(|s| *s != StatusCode::INTERNAL_SERVER_ERROR)
+        kinds.iter().all(
+            |(status, kind)| *status != StatusCode::INTERNAL_SERVER_ERROR
+                && kind == "application/json"
+        ),
+        "{:?}",
+        kinds.iter().find(|(_, kind)| kind != "application/json")
     );
     assert_flat(before, "listeners");
     drop(held);
