@@ -44,7 +44,11 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
         Ok(message) => message,
         Err(error) => return response::error(StatusCode::BAD_REQUEST, error.id, error.error),
     };
-    let credentials = super::credentials(&parts.headers);
+    let sent = Sent {
+        headers: &parts.headers,
+        mode,
+        credentials: super::credentials(&parts.headers),
+    };
     match headers::text(&parts.headers, &headers::SESSION_ID_HEADER) {
         Ok(Some(session_id)) => {
             let Some(session) = endpoint.sessions.get(session_id) else {
@@ -56,21 +60,9 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
                     ),
                 );
             };
-            let sent = Sent {
-                headers: &parts.headers,
-                mode,
-                credentials,
-            };
             legacy(&endpoint, session, sent, message).await
         }
-        Ok(None) => {
-            let sent = Sent {
-                headers: &parts.headers,
-                mode,
-                credentials,
-            };
-            sessionless(&endpoint, sent, message).await
-        }
+        Ok(None) => sessionless(&endpoint, sent, message).await,
         Err(error) => response::error(StatusCode::BAD_REQUEST, request_id(&message), error),
     }
 }
