@@ -9,9 +9,10 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::header::{
-    ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS, ACCESS_CONTROL_ALLOW_ORIGIN,
-    ACCESS_CONTROL_EXPOSE_HEADERS, ACCESS_CONTROL_MAX_AGE, ACCESS_CONTROL_REQUEST_HEADERS,
-    ACCESS_CONTROL_REQUEST_METHOD, ALLOW, ORIGIN, VARY,
+    ACCEPT, ACCESS_CONTROL_ALLOW_HEADERS, ACCESS_CONTROL_ALLOW_METHODS,
+    ACCESS_CONTROL_ALLOW_ORIGIN, ACCESS_CONTROL_EXPOSE_HEADERS, ACCESS_CONTROL_MAX_AGE,
+    ACCESS_CONTROL_REQUEST_HEADERS, ACCESS_CONTROL_REQUEST_METHOD, ALLOW, AUTHORIZATION,
+    CONTENT_TYPE, ORIGIN, VARY,
 };
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
@@ -29,15 +30,15 @@ const DEFAULT_MAX_AGE: Duration = Duration::from_secs(2 * 60 * 60);
 const METHODS: &str = "GET, POST, DELETE, OPTIONS";
 
 /// The request headers an MCP client sends, besides `Mcp-Param-*`.
-const REQUEST_HEADERS: [&str; 8] = [
-    "content-type",
-    "accept",
-    "authorization",
-    SESSION_ID,
-    PROTOCOL_VERSION,
-    METHOD,
-    NAME,
-    LAST_EVENT_ID,
+static REQUEST_HEADERS: [&HeaderName; 8] = [
+    &CONTENT_TYPE,
+    &ACCEPT,
+    &AUTHORIZATION,
+    &SESSION_ID,
+    &PROTOCOL_VERSION,
+    &METHOD,
+    &NAME,
+    &LAST_EVENT_ID,
 ];
 
 /// The response headers a client reads: the session and version, and the
@@ -185,7 +186,7 @@ fn preflight(origin: HeaderValue, requested: &HeaderMap, max_age: Duration) -> R
 /// `Mcp-Param-*` header the browser asked for. Other requested headers are
 /// left out, so the browser does not send the request.
 fn allowed_headers(requested: &HeaderMap) -> HeaderValue {
-    let mut granted = REQUEST_HEADERS.join(", ");
+    let mut granted = REQUEST_HEADERS.map(HeaderName::as_str).join(", ");
     let mut params: Vec<String> = Vec::new();
     for name in requested
         .get_all(ACCESS_CONTROL_REQUEST_HEADERS)
@@ -243,7 +244,7 @@ mod tests {
     fn the_client_headers_are_granted_even_when_not_asked_for() {
         let names = granted("content-type");
         for name in REQUEST_HEADERS {
-            assert!(names.contains(&name.to_owned()), "{name}: {names:?}");
+            assert!(names.contains(&name.to_string()), "{name}: {names:?}");
         }
     }
 

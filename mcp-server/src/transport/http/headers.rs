@@ -14,17 +14,12 @@ use mcp_core::json::{JsonObject, JsonValue};
 
 use crate::tool::ParamHeader;
 
-pub(crate) const PROTOCOL_VERSION: &str = "mcp-protocol-version";
-pub(crate) const METHOD: &str = "mcp-method";
-pub(crate) const NAME: &str = "mcp-name";
-pub(crate) const SESSION_ID: &str = "mcp-session-id";
-pub(crate) const LAST_EVENT_ID: &str = "last-event-id";
-/// The headers above as names a [`HeaderMap`] finds without parsing them
-/// first, for the ones read on every request.
-pub(crate) static PROTOCOL_VERSION_HEADER: HeaderName = HeaderName::from_static(PROTOCOL_VERSION);
-pub(crate) static METHOD_HEADER: HeaderName = HeaderName::from_static(METHOD);
-pub(crate) static NAME_HEADER: HeaderName = HeaderName::from_static(NAME);
-pub(crate) static SESSION_ID_HEADER: HeaderName = HeaderName::from_static(SESSION_ID);
+// As names a [`HeaderMap`] finds without parsing them first.
+pub(crate) static PROTOCOL_VERSION: HeaderName = HeaderName::from_static("mcp-protocol-version");
+pub(crate) static METHOD: HeaderName = HeaderName::from_static("mcp-method");
+pub(crate) static NAME: HeaderName = HeaderName::from_static("mcp-name");
+pub(crate) static SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
+pub(crate) static LAST_EVENT_ID: HeaderName = HeaderName::from_static("last-event-id");
 /// The prefix of the headers that mirror `tools/call` arguments.
 pub(crate) const PARAM_PREFIX: &str = "mcp-param-";
 
@@ -45,7 +40,7 @@ pub(crate) fn text<N: AsHeaderName + Display + Copy>(
 
 /// The protocol version the headers name, which must be present.
 pub(crate) fn protocol_version(headers: &HeaderMap) -> Result<&str, ErrorObject> {
-    text(headers, &PROTOCOL_VERSION_HEADER)?.ok_or_else(|| missing("MCP-Protocol-Version"))
+    text(headers, &PROTOCOL_VERSION)?.ok_or_else(|| missing("MCP-Protocol-Version"))
 }
 
 /// Checks `Mcp-Method` and, where the method names a target, `Mcp-Name`.
@@ -54,7 +49,7 @@ pub(crate) fn check_method_and_name(
     method: &str,
     target: Option<&JsonValue>,
 ) -> Result<(), ErrorObject> {
-    let header = text(headers, &METHOD_HEADER)?.ok_or_else(|| missing("Mcp-Method"))?;
+    let header = text(headers, &METHOD)?.ok_or_else(|| missing("Mcp-Method"))?;
     if header != method {
         return Err(ErrorObject::header_mismatch(format!(
             "Header mismatch: Mcp-Method header value '{header}' does not match body value '{method}'"
@@ -63,7 +58,7 @@ pub(crate) fn check_method_and_name(
     let Some(target) = target.filter(|t| !t.is_null()) else {
         return Ok(());
     };
-    let header = text(headers, &NAME_HEADER)?.ok_or_else(|| missing("Mcp-Name"))?;
+    let header = text(headers, &NAME)?.ok_or_else(|| missing("Mcp-Name"))?;
     if same_value(&decode(header)?, target) {
         Ok(())
     } else {

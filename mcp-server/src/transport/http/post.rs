@@ -49,7 +49,7 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
         mode,
         credentials: super::credentials(&parts.headers),
     };
-    match headers::text(&parts.headers, &headers::SESSION_ID_HEADER) {
+    match headers::text(&parts.headers, &SESSION_ID) {
         Ok(Some(session_id)) => {
             let Some(session) = endpoint.sessions.get(session_id) else {
                 return response::error(
@@ -95,7 +95,7 @@ async fn legacy(
         credentials,
     } = sent;
     // Any supported version is accepted: clients send older ones on some requests.
-    if let Ok(Some(sent)) = headers::text(headers, &headers::PROTOCOL_VERSION_HEADER)
+    if let Ok(Some(sent)) = headers::text(headers, &headers::PROTOCOL_VERSION)
         && !version::SUPPORTED.contains(&sent)
     {
         return response::error(
@@ -162,7 +162,7 @@ async fn legacy(
 /// A message without a session: a legacy `initialize`, or a modern message.
 async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message) -> Response {
     let headers = sent.headers;
-    let sent_version = headers::text(headers, &headers::PROTOCOL_VERSION_HEADER)
+    let sent_version = headers::text(headers, &headers::PROTOCOL_VERSION)
         .ok()
         .flatten();
     let legacy_header = sent_version.is_none_or(|v| version::era_of(v) == Some(Era::Legacy));
@@ -249,7 +249,7 @@ async fn initialize(endpoint: &Arc<Endpoint>, sent: Sent<'_>, request: Request) 
         return answer;
     }
     if let Ok(value) = HeaderValue::from_str(&id) {
-        answer.headers_mut().insert(SESSION_ID, value);
+        answer.headers_mut().insert(&SESSION_ID, value);
     }
     answer
 }

@@ -46,7 +46,7 @@ fn session_of(
             ),
         ));
     }
-    match headers::text(headers, SESSION_ID) {
+    match headers::text(headers, &SESSION_ID) {
         Ok(Some(id)) => endpoint.sessions.get(id).ok_or_else(|| {
             response::error(
                 StatusCode::NOT_FOUND,
@@ -78,7 +78,7 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
         Err(response) => return response,
     };
     let (frames, reader) = frames::channel(endpoint.config.stream_backlog);
-    let last = headers::text(headers, LAST_EVENT_ID).ok().flatten();
+    let last = headers::text(headers, &LAST_EVENT_ID).ok().flatten();
     let stream = last
         .and_then(crate::store::parse_event_id)
         .map(|(stream, _)| stream);
