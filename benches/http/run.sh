@@ -170,7 +170,7 @@ measure() {
 {
   echo "# $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc --all) cores ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), Linux $(uname -r)"
   echo "# each server alone on core $SERVER_CPU (taskset -c $SERVER_CPU), started afresh per row; $ROUNDS rounds, each measuring every row in turn; wrk $(wrk -v 2>&1 | awk 'NR == 1 { print $2 }') on core $LOAD_CPU: \`wrk -t1 -cN -d${DURATION}s --latency\` after a ${WARMUP} s warm-up, keep-alive connections, loopback"
-  echo "# tool: \`test_simple_text\` (no arguments); features on: \`echo\` with a typed \`text\` argument checked against its input schema, three interceptors (raw, typed, handler chain) and a guard that allows; every reply carries the same text; every request has a JSON-RPC id of its own"
+  echo "# tool: \`test_simple_text\` (no arguments); features on: \`echo\` with a typed \`text\` argument checked against its input schema, three interceptors (raw, typed, handler chain) and a guard that allows; every reply carries the same text; every session request has a JSON-RPC id of its own, stateless ones share one fixed body"
   echo "# every server built with the \`production\` profile (release, fat LTO, one codegen unit)"
   echo "# rmcp $rmcp_version from crates.io, \`TCP_NODELAY\` set; stateless rows: \`legacy_session_mode(false)\`, \`json_response(true)\`; session row: \`legacy_session_mode(true)\` (replies as event streams)"
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -14,7 +14,7 @@ mod tools;
 use std::net::SocketAddr;
 
 use mcp_server::Server;
-use mcp_server::transport::http::{HttpConfig, bind, router, serve_on};
+use mcp_server::transport::http::serve;
 
 fn main() -> std::io::Result<()> {
     let addr: SocketAddr = std::env::args()
@@ -27,7 +27,5 @@ fn main() -> std::io::Result<()> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?
-        .block_on(async move {
-            serve_on(bind(addr)?, router(server, "/mcp", HttpConfig::default())).await
-        })
+        .block_on(serve(server, addr))
 }
