@@ -75,11 +75,6 @@ impl Generator {
         Self { seeds, texts, seed }
     }
 
-    /// The seeds inputs are made from.
-    pub fn seeds(&self) -> &Seeds {
-        &self.seeds
-    }
-
     /// The seeds' messages as text.
     pub fn texts(&self) -> &[Vec<u8>] {
         &self.texts

@@ -233,7 +233,7 @@ impl Target {
                 "the session's initialize failed: {reply:?}"
             )));
         }
-        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        let initialized = initialized_notification();
         let initialized = serde_json::to_vec(&initialized).unwrap_or_default();
         if let Some(reply) = self.server.handle(&initialized, &caller).await {
             return Err(Invalid(format!(
@@ -243,6 +243,11 @@ impl Target {
         }
         Ok(connection)
     }
+}
+
+/// The notification that follows `initialize` on every session of every target.
+pub fn initialized_notification() -> serde_json::Value {
+    json!({"jsonrpc": "2.0", "method": "notifications/initialized"})
 }
 
 /// The `initialize` request, with `id`, that opens every session of every

@@ -23,7 +23,8 @@ use mcp_server::{Server, origin};
 use serde_json::{Value, json};
 
 /// A server with three broken tools: `boom` panics, `stuck` never answers
-/// and `blocking` blocks its thread for three seconds.
+/// and `blocking` blocks its thread for three seconds; and `fine`, which
+/// answers.
 fn broken_server() -> Server {
     let tool = |name: &str| Tool {
         name: name.into(),
@@ -37,6 +38,12 @@ fn broken_server() -> Server {
             origin!(),
             "tools",
             contributor_fn(move |c| {
+                c.tool(
+                    tool("fine"),
+                    handler_fn::<CallTool, _, _, _>(|_, _| async {
+                        Ok(CallToolResult::text("fine"))
+                    }),
+                );
                 c.tool(
                     tool("boom"),
                     handler_fn::<CallTool, _, _, _>(|_, _| async { broken() }),
@@ -106,8 +113,10 @@ async fn a_handler_that_never_answers_times_its_input_out() {
 
 #[tokio::test]
 async fn a_handler_that_answers_passes() {
-    let verdict = verdict("no-such-tool", Duration::from_secs(2)).await;
-    assert!(verdict.passed(), "{verdict}");
+    for name in ["fine", "no-such-tool"] {
+        let verdict = verdict(name, Duration::from_secs(2)).await;
+        assert!(verdict.passed(), "{name}: {verdict}");
+    }
 }
 
 #[test]

@@ -41,7 +41,7 @@ async fn every_stdio_corpus_input_replays_with_valid_answers() {
 }
 
 #[tokio::test]
-async fn lines_at_and_past_the_stdio_limit_are_answered() {
+async fn lines_at_and_past_the_stdio_limit_get_their_error_and_no_invalid_answer() {
     let demo = Target::demo();
     let call = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"greet","arguments":{"name":"Ada"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
     let mut failures = Vec::new();

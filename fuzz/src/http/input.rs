@@ -69,14 +69,6 @@ pub struct SessionIds {
 }
 
 impl HttpInput {
-    /// The first value of header `name` (lowercase).
-    pub fn header(&self, name: &str) -> Option<&[u8]> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_slice())
-    }
-
     /// Whether some header holds exactly `placeholder`.
     pub fn names(&self, placeholder: &str) -> bool {
         self.headers

@@ -24,7 +24,6 @@ use axum::body::Body;
 use axum::http::{Request, Response, StatusCode};
 use mcp_server::Server;
 use mcp_server::transport::http::{HttpConfig, router};
-use serde_json::json;
 use tokio::sync::OnceCell;
 use tower::ServiceExt;
 
@@ -148,7 +147,7 @@ impl HttpTarget {
                 preview(&body)
             )));
         };
-        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        let initialized = crate::target::initialized_notification();
         let status = self.send(post(Some(&session), &initialized)).await.status();
         if status != StatusCode::ACCEPTED {
             return Err(Invalid(format!(

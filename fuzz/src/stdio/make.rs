@@ -62,7 +62,7 @@ pub fn input(generator: &Generator, index: u64) -> (Vec<u8>, CallerKind, u64) {
 /// The handshake of a 2025-11-25 client with every capability.
 pub fn handshake() -> Vec<u8> {
     let initialize = crate::target::initialize_request(HANDSHAKE_ID);
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let initialized = crate::target::initialized_notification();
     let mut out = serde_json::to_vec(&initialize).unwrap_or_default();
     out.push(b'\n');
     out.extend(serde_json::to_vec(&initialized).unwrap_or_default());
