@@ -259,7 +259,7 @@ pub fn initialize_request(id: impl Into<serde_json::Value>) -> serde_json::Value
         "id": id,
         "method": "initialize",
         "params": {
-            "protocolVersion": "2025-11-25",
+            "protocolVersion": mcp_server::core::version::LATEST_LEGACY,
             "capabilities": {
                 "roots": {"listChanged": true},
                 "sampling": {},

@@ -12,6 +12,7 @@
 use axum::body::Body;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{Request, Response};
+use mcp_server::core::error::ErrorCode;
 use mcp_server::core::jsonrpc::{self, Message, RequestId, Response as JsonRpcResponse};
 
 use super::input::{HttpInput, Sending};
@@ -42,7 +43,7 @@ impl Sent {
     /// What `input`, sent as `request`, is.
     pub fn of(input: &HttpInput, request: &Request<Body>) -> Self {
         let whole = !matches!(input.sending, Sending::Failing(_))
-            && input.body.len().max(input.pad_to) <= MAX_BODY;
+            && input.body.len().max(input.pad_to) <= *MAX_BODY;
         Self {
             method: input.method.clone(),
             routed: request.uri().path() == "/mcp",
@@ -213,7 +214,7 @@ fn json(sent: &Sent, status: u16, body: &[u8]) -> Result<Option<i64>, Invalid> {
     // Refused before the body is read: an Invalid Request without an id.
     // (A `406` may also come after, for what only a stream can answer.)
     if REFUSALS.contains(&status) && id.is_none() {
-        return if code == Some(-32600) {
+        return if code == Some(ErrorCode::INVALID_REQUEST.0) {
             Ok(code)
         } else {
             Err(wrong(

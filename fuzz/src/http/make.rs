@@ -22,8 +22,9 @@ use crate::target::CallerKind;
 /// The tag of the dice of HTTP inputs ([`Dice::tagged`]).
 const TAG: u64 = 0x4854_5450;
 
-/// The body limit of the default endpoint ([`mcp_server::transport::http::HttpConfig`]).
-pub const MAX_BODY: usize = 4 << 20;
+/// The body limit of the default endpoint, which the target serves.
+pub static MAX_BODY: std::sync::LazyLock<usize> =
+    std::sync::LazyLock::new(|| mcp_server::transport::http::HttpConfig::default().max_body());
 
 /// Bodies larger than this are not read for the headers that mirror them.
 const READ_FOR_HEADERS: usize = 256 << 10;
@@ -218,9 +219,9 @@ fn request(dice: &mut Dice, server: &Server, body: Vec<u8>, caller: CallerKind) 
     // Past the limit now and then, or right at it.
     let pad_to = if dice.chance(0.003) {
         match dice.below(3) {
-            0 => MAX_BODY,
-            1 => MAX_BODY + 1,
-            _ => MAX_BODY + dice.between(2, 1 << 16),
+            0 => *MAX_BODY,
+            1 => *MAX_BODY + 1,
+            _ => *MAX_BODY + dice.between(2, 1 << 16),
         }
     } else {
         0
@@ -272,7 +273,7 @@ fn protocol_version(dice: &mut Dice, session: Session, reading: &Reading) -> Opt
     let natural = match (session, &reading.version) {
         (Session::None | Session::Garbage, Some(version)) => Some(version.clone()),
         (Session::None | Session::Garbage, None) => None,
-        _ => Some("2025-11-25".to_owned()),
+        _ => Some(mcp_server::core::version::LATEST_LEGACY.to_owned()),
     };
     if dice.chance(0.75) {
         return natural.map(String::into_bytes);

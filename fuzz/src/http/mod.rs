@@ -225,9 +225,10 @@ fn post(session: Option<&str>, body: &serde_json::Value) -> Request<Body> {
         .header("content-type", "application/json")
         .header("accept", "application/json, text/event-stream");
     if let Some(session) = session {
-        request = request
-            .header("mcp-session-id", session)
-            .header("mcp-protocol-version", "2025-11-25");
+        request = request.header("mcp-session-id", session).header(
+            "mcp-protocol-version",
+            mcp_server::core::version::LATEST_LEGACY,
+        );
     }
     let body = serde_json::to_vec(body).unwrap_or_default();
     request

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use mcp_server::core::error::ErrorCode;
 use mcp_server::core::jsonrpc::{self, Message, RequestId, Response};
 use mcp_server::transport::stdio::MAX_LINE;
 
@@ -37,7 +38,7 @@ impl Expected {
             rest = next;
             if line.len() > MAX_LINE {
                 expected.lines += 1;
-                expected.refused.push((None, -32600));
+                expected.refused.push((None, ErrorCode::INVALID_REQUEST.0));
                 continue;
             }
             if line.iter().all(u8::is_ascii_whitespace) {
