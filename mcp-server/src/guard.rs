@@ -1,5 +1,10 @@
 //! Guards decide who may see and call a handler.
 //!
+//! A guard may also let a caller see a target it may not call yet
+//! ([`Decision::Challenge`]): the target is listed, and every call to it is
+//! refused with the [`Challenge`] (on Streamable HTTP, `403` and its
+//! `WWW-Authenticate` header), so the client can ask for more permission.
+//!
 //! Whatever a guard hides is hidden everywhere: absent from its list (and
 //! from every list answer, whoever made it), unreadable, uncallable,
 //! without completions, and never heard of by a legacy session that
@@ -22,6 +27,7 @@
 
 use std::fmt;
 
+use crate::challenge::Challenge;
 use crate::context::RequestContext;
 use crate::target::Target;
 
@@ -32,6 +38,9 @@ pub enum Decision {
     Allow,
     /// The caller may not see the target; the reason is for the logs only.
     Deny(String),
+    /// The caller may see the target, and every call to it is refused with
+    /// this challenge.
+    Challenge(Challenge),
 }
 
 impl Decision {

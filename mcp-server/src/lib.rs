@@ -38,6 +38,7 @@
 //! whose help line is that very `use`.
 
 pub mod boot;
+pub mod challenge;
 pub mod client;
 pub mod completion;
 pub mod config;

@@ -169,6 +169,10 @@ pub enum Item {
     Validator(Arc<dyn Validator>),
     /// Marks a crate as a linked extension, for `expect_extension`.
     Extension,
+    /// Registers nothing in this configuration: what a registration of an
+    /// extension that is linked but not configured makes; the text says why
+    /// in the boot report.
+    Inactive(&'static str),
 }
 
 impl Item {
@@ -219,7 +223,7 @@ impl Item {
             Item::Supply(s) => s.seam.word,
             Item::Seam(s) => s.seam.word,
             Item::Member(m) => m.kind.word,
-            Item::Section(_) | Item::Extension => SeamWord::Extension,
+            Item::Section(_) | Item::Extension | Item::Inactive(_) => SeamWord::Extension,
             Item::Validator(_) => SeamWord::Validator,
         }
     }

@@ -33,7 +33,7 @@ use crate::reply::encode_error;
 use crate::runtime::Runtime;
 use crate::seam::{Kind, OneActive};
 use crate::sink::{Change, ChangeSink, DiscardSink, NotificationSink};
-use crate::source::{Credentials, PrincipalSource};
+use crate::source::{Authentication, Credentials, Principal, PrincipalSource};
 use crate::store::EventStore;
 use crate::strategy::KeyStrategy;
 use crate::tool::ParamHeader;
@@ -97,6 +97,10 @@ impl fmt::Debug for Server {
 pub struct Caller {
     /// The caller's credentials, for the principal source.
     pub credentials: Credentials,
+    /// Who the caller is, when the transport authenticated it already;
+    /// `None` authenticates [`credentials`](Self::credentials) when the
+    /// message is served.
+    pub principal: Option<Arc<Principal>>,
     /// Where this request's progress and log notifications go.
     pub notifications: Arc<dyn NotificationSink>,
     /// Fires when the client cancels the request or goes away.
@@ -124,6 +128,7 @@ impl Caller {
     pub fn modern() -> Self {
         Self {
             credentials: Credentials::none(),
+            principal: None,
             notifications: Arc::new(DiscardSink),
             cancellation: CancellationToken::new(),
             connection: None,
@@ -144,6 +149,14 @@ impl Caller {
     #[must_use]
     pub fn with_credentials(mut self, credentials: Credentials) -> Self {
         self.credentials = credentials;
+        self
+    }
+
+    /// Authenticated already, as `principal` (what
+    /// [`Server::authenticate`] made of its credentials).
+    #[must_use]
+    pub fn with_principal(mut self, principal: Arc<Principal>) -> Self {
+        self.principal = Some(principal);
         self
     }
 
@@ -183,6 +196,13 @@ impl Caller {
             _ => Era::Modern,
         }
     }
+}
+
+/// Who sends one message: its caller, and the principal its credentials
+/// showed.
+struct Sender<'c> {
+    caller: &'c Caller,
+    principal: Arc<Principal>,
 }
 
 /// What a 2026-07-28 request carries in `params._meta`, checked: the
@@ -378,6 +398,25 @@ impl Server {
         !self.inner.param_headers.is_empty()
     }
 
+    /// Who sends `credentials`, as the active principal source decides, or
+    /// the challenge that refuses them. Transports call it once per
+    /// request and pass the principal on with [`Caller::with_principal`].
+    pub fn authenticate<'a>(&'a self, credentials: &'a Credentials) -> Authentication<'a> {
+        self.inner.principal_source.authenticate(credentials)
+    }
+
+    /// The caller's principal: the one the transport found, or what the
+    /// principal source makes of its credentials.
+    async fn principal_of(&self, caller: &Caller) -> Result<Arc<Principal>, ErrorObject> {
+        match &caller.principal {
+            Some(principal) => Ok(principal.clone()),
+            None => self
+                .authenticate(&caller.credentials)
+                .await
+                .map_err(crate::challenge::Challenge::into_error),
+        }
+    }
+
     /// Serves one message: a request gets its encoded response; a
     /// notification goes through the raw interceptors and gets `None`, as
     /// does a response; bytes that are not a message get the error response.
@@ -407,12 +446,17 @@ impl Server {
     pub async fn admit(&self, notification: &Notification, caller: &Caller) -> bool {
         let era = caller.era_for(&notification.method);
         let meta = meta_of(notification.params.as_deref()).unwrap_or_default();
+        // A caller whose credentials are refused is not heard.
+        let Ok(principal) = self.principal_of(caller).await else {
+            return false;
+        };
         let ctx = self.context(
             None,
             notification.method.clone(),
             era,
             Told::Unchecked(meta),
             caller,
+            principal,
         );
         let call = RawCall::new(&ctx, notification.params.as_deref());
         let pipeline = Pipeline::notification(&self.inner.raw);
@@ -433,8 +477,16 @@ impl Server {
             id, method, params, ..
         } = request;
         let era = caller.era_for(&method);
-        let result =
-            unwound(self.serve(id, method, era, params.as_deref(), checked, caller)).await?;
+        let principal = self.principal_of(caller).await?;
+        let result = unwound(self.serve(
+            id,
+            method,
+            era,
+            params.as_deref(),
+            checked,
+            Sender { caller, principal },
+        ))
+        .await?;
         Ok(match era {
             Era::Modern => with_server_info(result, &self.inner),
             Era::Legacy => ResultText(legacy_result(result).into()),
@@ -448,7 +500,7 @@ impl Server {
         era: Era,
         params: Option<&RawValue>,
         checked: Option<Checked>,
-        caller: &Caller,
+        Sender { caller, principal }: Sender<'_>,
     ) -> Result<Box<RawValue>, ErrorObject> {
         // An unknown method, or one of the other era, is not found before
         // anything else is checked: a client probing for its era learns it here.
@@ -464,10 +516,12 @@ impl Server {
             Ok(told) => told,
             // What the guards hide answers as unknown before anything else.
             Err(error) => {
-                return Err(self.hidden(&method, era, params, caller).unwrap_or(error));
+                return Err(self
+                    .hidden_from(&method, era, params, caller, principal)
+                    .unwrap_or(error));
             }
         };
-        let ctx = self.context(Some(id), method, era, told, caller);
+        let ctx = self.context(Some(id), method, era, told, caller, principal);
         // A retry's state is checked, and claimed, before anything runs.
         let binding =
             (era == Era::Modern && INPUT_METHODS.contains(&ctx.method())).then(|| Binding {
@@ -519,9 +573,31 @@ impl Server {
         params: Option<&RawValue>,
         caller: &Caller,
     ) -> Option<ErrorObject> {
+        let principal = caller
+            .principal
+            .clone()
+            .unwrap_or_else(|| self.inner.principal_source.principal(&caller.credentials));
+        self.hidden_from(method, era, params, caller, principal)
+    }
+
+    fn hidden_from(
+        &self,
+        method: &str,
+        era: Era,
+        params: Option<&RawValue>,
+        caller: &Caller,
+        principal: Arc<Principal>,
+    ) -> Option<ErrorObject> {
         let route = self.inner.routes.get(era, method)?;
         let meta = meta_of(params).unwrap_or_default();
-        let ctx = self.context(None, method.to_owned(), era, Told::Unchecked(meta), caller);
+        let ctx = self.context(
+            None,
+            method.to_owned(),
+            era,
+            Told::Unchecked(meta),
+            caller,
+            principal,
+        );
         route.hidden(&ctx, params)
     }
 
@@ -533,8 +609,8 @@ impl Server {
         era: Era,
         told: Told,
         caller: &Caller,
+        principal: Arc<Principal>,
     ) -> RequestContext {
-        let principal = self.inner.principal_source.principal(&caller.credentials);
         let session = match era {
             Era::Legacy => caller.connection.as_ref().and_then(|l| l.session()),
             Era::Modern => None,

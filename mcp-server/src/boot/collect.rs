@@ -252,5 +252,8 @@ fn file(
         Item::Extension => {
             record("extension".into(), None);
         }
+        Item::Inactive(why) => {
+            record(format!("inactive: {why}"), None);
+        }
     }
 }

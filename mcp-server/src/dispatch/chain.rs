@@ -6,6 +6,7 @@ use std::sync::Arc;
 use mcp_core::error::ErrorObject;
 use mcp_core::method::Method;
 
+use crate::challenge::Challenge;
 use crate::context::RequestContext;
 use crate::future::BoxFuture;
 use crate::guard::{Decision, Guard};
@@ -27,18 +28,36 @@ pub(crate) struct Guards {
     pub(crate) guards: Arc<[Arc<dyn Guard>]>,
 }
 
+/// What the guards of one target decide for one caller.
+pub(crate) enum Verdict {
+    /// Every guard allows.
+    Allow,
+    /// A guard hides the target.
+    Hide,
+    /// No guard hides it, and one refuses calls with this challenge.
+    Challenge(Challenge),
+}
+
+impl Verdict {
+    fn is_hidden(&self) -> bool {
+        matches!(self, Verdict::Hide)
+    }
+}
+
 impl Guards {
-    /// Whether every guard allows the caller of `ctx`.
+    /// Whether the caller of `ctx` may see the target: no guard hides it
+    /// (a challenged target is seen).
     pub(crate) fn allow(&self, ctx: &RequestContext) -> bool {
-        self.denial(ctx).is_none()
+        !matches!(self.verdict(ctx), Verdict::Hide)
     }
 
-    /// The reason of the first guard that denies the caller.
-    pub(crate) fn denial(&self, ctx: &RequestContext) -> Option<String> {
-        self.guards
-            .iter()
-            .find_map(|guard| match guard.check(ctx, &self.target) {
-                Decision::Allow => None,
+    /// What the guards decide: a guard that hides wins over one that
+    /// challenges, so a challenge never tells of a target some guard hides.
+    pub(crate) fn verdict(&self, ctx: &RequestContext) -> Verdict {
+        let mut verdict = Verdict::Allow;
+        for guard in self.guards.iter() {
+            match guard.check(ctx, &self.target) {
+                Decision::Allow => {}
                 Decision::Deny(reason) => {
                     tracing::debug!(
                         target: "mcp_server::guard",
@@ -47,9 +66,23 @@ impl Guards {
                         %reason,
                         "a guard hid a target from its caller"
                     );
-                    Some(reason)
+                    return Verdict::Hide;
                 }
-            })
+                Decision::Challenge(challenge) => {
+                    tracing::debug!(
+                        target: "mcp_server::guard",
+                        guard = guard.name(),
+                        challenged = %self.target,
+                        reason = challenge.message(),
+                        "a guard challenged the caller of a target"
+                    );
+                    if matches!(verdict, Verdict::Allow) {
+                        verdict = Verdict::Challenge(challenge);
+                    }
+                }
+            }
+        }
+        verdict
     }
 
     pub(crate) fn is_empty(&self) -> bool {
@@ -130,16 +163,27 @@ impl<M: Method> HandlerChain<M> {
     }
 
     /// Evaluates the guards for the call with `params`: the answer for an
-    /// unknown target when one denies.
+    /// unknown target when one hides it, the challenge's error when one
+    /// challenges the caller.
     pub(crate) fn check(
         &self,
         ctx: &RequestContext,
         params: &M::Params,
     ) -> Result<(), ErrorObject> {
-        match self.guards.denial(ctx) {
-            None => Ok(()),
-            Some(_) => Err((self.not_found)(params)),
+        match self.guards.verdict(ctx) {
+            Verdict::Allow => Ok(()),
+            Verdict::Hide => Err((self.not_found)(params)),
+            Verdict::Challenge(challenge) => Err(challenge.into_error()),
         }
+    }
+
+    /// The answer for an unknown target, when a guard hides this one from
+    /// the caller of `ctx`.
+    pub(crate) fn hides(&self, ctx: &RequestContext, params: &M::Params) -> Option<ErrorObject> {
+        self.guards
+            .verdict(ctx)
+            .is_hidden()
+            .then(|| (self.not_found)(params))
     }
 
     /// The steps, described in order, for the boot report.

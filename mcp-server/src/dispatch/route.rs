@@ -11,7 +11,7 @@ use mcp_core::version::Era;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use super::chain::HandlerChain;
+use super::chain::{HandlerChain, Verdict};
 use super::resolve::Resolve;
 use crate::context::RequestContext;
 use crate::future::BoxFuture;
@@ -175,11 +175,15 @@ impl<M: Method> TypedRest<M> for TypedCall<'_, M> {
             return Err(not_in_place::<M>());
         }
         let chain = self.resolved.as_ref().map_err(Clone::clone)?;
-        if chain.guards.allow(self.ctx) {
-            return Ok(());
+        match chain.guards.verdict(self.ctx) {
+            Verdict::Allow => Ok(()),
+            Verdict::Challenge(challenge) => Err(challenge.into_error()),
+            // Hidden: the answer for an unknown target, from the params as sent.
+            Verdict::Hide => {
+                Err(decode::<M>(self.params)
+                    .map_or_else(|e| e, |params| (chain.not_found)(&params)))
+            }
         }
-        // Denied: the answer for an unknown target, from the params as sent.
-        Err(decode::<M>(self.params).map_or_else(|e| e, |params| (chain.not_found)(&params)))
     }
 }
 
@@ -252,8 +256,7 @@ impl<M: Method> Route for TypedRoute<M> {
         self.resolver
             .resolve(ctx, &params)
             .ok()?
-            .check(ctx, &params)
-            .err()
+            .hides(ctx, &params)
     }
 
     fn screen(

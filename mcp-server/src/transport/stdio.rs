@@ -46,17 +46,33 @@ use crate::input::ClientRequester;
 use crate::reply::encode_error;
 use crate::server::{Caller, Server};
 use crate::sink::NotificationSink;
+use crate::source::{Channel, Credentials};
 use crate::transport::changes::ChangeFeed;
 use crate::transport::outbound::{Outbound, Requester};
 use crate::transport::running::Running;
 
-/// Serves `server` on this process's stdin and stdout until stdin ends.
+/// Serves `server` on this process's stdin and stdout until stdin ends,
+/// with the credentials of its environment ([`ENVIRONMENT_CREDENTIALS`]).
 ///
 /// # Errors
 ///
 /// An I/O error reading stdin or writing stdout.
 pub async fn serve_stdio(server: Server) -> io::Result<()> {
-    serve(server, tokio::io::stdin(), tokio::io::stdout()).await
+    let config = StdioConfig::default().credentials(environment_credentials());
+    serve_with(server, tokio::io::stdin(), tokio::io::stdout(), config).await
+}
+
+/// The environment variable a stdio process takes its caller's
+/// credentials from, as an `Authorization` value (`Bearer <token>`): the
+/// process that starts the server is the one that authenticates.
+pub const ENVIRONMENT_CREDENTIALS: &str = "MCP_AUTHORIZATION";
+
+/// The credentials of this process's environment.
+fn environment_credentials() -> Credentials {
+    Credentials {
+        authorization: std::env::var(ENVIRONMENT_CREDENTIALS).ok(),
+        channel: Channel::Stdio,
+    }
 }
 
 /// Serves `server` on any pair of byte streams, one JSON-RPC message per
@@ -87,10 +103,11 @@ where
 ///     .max_backlog_bytes(1 << 20);
 /// # let _ = config;
 /// ```
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct StdioConfig {
     max_concurrent: usize,
     max_backlog: usize,
+    credentials: Credentials,
 }
 
 impl Default for StdioConfig {
@@ -98,11 +115,20 @@ impl Default for StdioConfig {
         Self {
             max_concurrent: 256,
             max_backlog: 16 << 20,
+            credentials: Credentials::none().on(Channel::Stdio),
         }
     }
 }
 
 impl StdioConfig {
+    /// Every message comes with `credentials` (by default none; the
+    /// process's own stdio, [`serve_stdio`], reads them from its environment).
+    #[must_use]
+    pub fn credentials(mut self, credentials: Credentials) -> Self {
+        self.credentials = credentials.on(Channel::Stdio);
+        self
+    }
+
     /// How many requests may run at once; one more gets an error at once.
     #[must_use]
     pub fn max_concurrent_requests(mut self, count: usize) -> Self {
@@ -174,7 +200,8 @@ where
                 let _ = lines_out.send(encode_error(error.id, error.error));
             }
             Ok(Message::Notification(notification)) => {
-                let caller = Caller::on(state.connection.clone());
+                let caller = Caller::on(state.connection.clone())
+                    .with_credentials(config.credentials.clone());
                 if server.admit(&notification, &caller).await {
                     state.running.notify(&notification);
                 }
@@ -204,6 +231,7 @@ where
                     }) as Arc<dyn ClientRequester>
                 };
                 let caller = Caller::on(state.connection.clone())
+                    .with_credentials(config.credentials.clone())
                     .with_notifications(Arc::new(LineSink {
                         lines_out: lines_out.clone(),
                         cancellation: cancellation.clone(),

@@ -37,9 +37,11 @@
 
 mod accept;
 mod admission;
+mod auth;
 mod config;
 mod connection;
 mod cors;
+mod documents;
 mod frames;
 mod headers;
 mod outlet;
@@ -55,17 +57,15 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::http::HeaderMap;
-use axum::http::header::AUTHORIZATION;
 use axum::middleware::from_fn_with_state;
 use axum::routing::post as route_post;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 pub use config::HttpConfig;
+pub use documents::{Document, Documents};
 
 use crate::server::Server;
-use crate::source::Credentials;
 use session::Sessions;
 
 /// What every request to one endpoint shares.
@@ -77,7 +77,7 @@ pub(crate) struct Endpoint {
 }
 
 /// The endpoint as a router with one route, `path`, for `POST`, `GET`,
-/// `DELETE` and `OPTIONS`.
+/// `DELETE` and `OPTIONS`, and a `GET` route for each linked [`Document`].
 ///
 /// ```
 /// use mcp_server::transport::http::{router, HttpConfig};
@@ -106,7 +106,22 @@ pub fn router(server: Server, path: &str, config: HttpConfig) -> Router {
     if endpoint.config.cors.is_on() {
         route = route.layer(from_fn_with_state(endpoint.clone(), cors::grant));
     }
-    Router::new().route(path, route).with_state(endpoint)
+    let mut router = Router::new().route(path, route);
+    for document in endpoint.server.members::<Documents>() {
+        if document.path() == path {
+            tracing::warn!(
+                path,
+                "an HTTP document has the endpoint's own path; the endpoint is served there"
+            );
+            continue;
+        }
+        let served = document.clone();
+        router = router.route(
+            document.path(),
+            axum::routing::get(move || std::future::ready(served.response())),
+        );
+    }
+    router.with_state(endpoint)
 }
 
 /// Serves `server` at `http://<addr>/mcp` with the default limits until the
@@ -187,15 +202,5 @@ pub async fn serve_on_with(
         // Failures to accept are retried by the listener itself.
         let (tcp, _) = listener.accept().await;
         connection::spawn(&builder, tcp, app.clone(), config.header_timeout);
-    }
-}
-
-/// The caller's credentials, from `Authorization`.
-fn credentials(headers: &HeaderMap) -> Credentials {
-    Credentials {
-        authorization: headers
-            .get(AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_owned),
     }
 }

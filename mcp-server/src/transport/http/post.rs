@@ -21,11 +21,11 @@ use super::outlet::{Outlet, OutletSink};
 use super::response::{self, status_of};
 use super::session::HttpSession;
 use super::work::Work;
-use super::{Endpoint, admission, sse};
+use super::{Endpoint, admission, auth, sse};
 use crate::input::ClientRequester;
 use crate::reply::encode_error;
 use crate::server::{Caller, Checked, ResultText, Server};
-use crate::source::Credentials;
+use crate::source::Principal;
 use crate::transport::deadline;
 use crate::transport::outbound::Requester;
 
@@ -44,14 +44,30 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
         Ok(message) => message,
         Err(error) => return response::error(StatusCode::BAD_REQUEST, error.id, error.error),
     };
+    let principal = match auth::caller(
+        &endpoint.server,
+        &parts.headers,
+        &parts.uri,
+        request_id(&message),
+    )
+    .await
+    {
+        Ok(principal) => principal,
+        Err(refusal) => return refusal,
+    };
     let sent = Sent {
         headers: &parts.headers,
         mode,
-        credentials: super::credentials(&parts.headers),
+        principal,
     };
     match headers::text(&parts.headers, &SESSION_ID) {
         Ok(Some(session_id)) => {
-            let Some(session) = endpoint.sessions.get(session_id) else {
+            // A session answers only the caller that opened it.
+            let session = endpoint
+                .sessions
+                .get(session_id)
+                .filter(|session| session.owned_by(&sent.principal));
+            let Some(session) = session else {
                 return response::error(
                     StatusCode::NOT_FOUND,
                     request_id(&message),
@@ -72,7 +88,8 @@ struct Sent<'h> {
     headers: &'h HeaderMap,
     /// The response mode its `Accept` asks for.
     mode: Mode,
-    credentials: Credentials,
+    /// Who sent it.
+    principal: Arc<Principal>,
 }
 
 fn request_id(message: &Message) -> Option<jsonrpc::RequestId> {
@@ -92,7 +109,7 @@ async fn legacy(
     let Sent {
         headers,
         mode,
-        credentials,
+        principal,
     } = sent;
     // Any supported version is accepted: clients send older ones on some requests.
     if let Ok(Some(sent)) = headers::text(headers, &headers::PROTOCOL_VERSION)
@@ -110,7 +127,7 @@ async fn legacy(
             return response::accepted();
         }
         Message::Notification(notification) => {
-            let caller = Caller::on(session.connection.clone()).with_credentials(credentials);
+            let caller = Caller::on(session.connection.clone()).with_principal(principal);
             if endpoint.server.admit(&notification, &caller).await {
                 session.running.notify(&notification);
             }
@@ -134,7 +151,7 @@ async fn legacy(
         send: move |bytes| stream.send(bytes),
     });
     let caller = Caller::on(session.connection.clone())
-        .with_credentials(credentials)
+        .with_principal(principal)
         .with_notifications(Arc::new(OutletSink(outlet.clone())))
         .with_cancellation(cancellation)
         .with_requester(Some(requester), endpoint.config.input_timeout);
@@ -174,7 +191,7 @@ async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message)
         }
         Message::Request(request) => request,
         Message::Notification(notification) => {
-            let caller = Caller::modern().with_credentials(sent.credentials);
+            let caller = Caller::modern().with_principal(sent.principal);
             endpoint.server.admit(&notification, &caller).await;
             return response::accepted();
         }
@@ -189,9 +206,9 @@ async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message)
         }
     };
     let Sent {
-        mode, credentials, ..
+        mode, principal, ..
     } = sent;
-    let checked = match check_modern(&endpoint.server, headers, &request, &credentials) {
+    let checked = match check_modern(&endpoint.server, headers, &request, &principal) {
         Ok(checked) => checked,
         // A malformed request is a 4xx; a hidden target answers with the
         // status an unknown one gets from the server.
@@ -209,7 +226,7 @@ async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message)
     let outlet = Outlet::new(None);
     // Cancelled when the client stops reading, by the token it comes with.
     let caller = Caller::modern()
-        .with_credentials(credentials)
+        .with_principal(principal)
         .with_notifications(Arc::new(OutletSink(outlet.clone())))
         .with_requester(None, endpoint.config.input_timeout);
     let cancellation = caller.cancellation.clone();
@@ -228,7 +245,7 @@ async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message)
 /// Mints a session and runs `initialize` on it; the session lives on only
 /// if `initialize` was answered without error.
 async fn initialize(endpoint: &Arc<Endpoint>, sent: Sent<'_>, request: Request) -> Response {
-    let Some(session) = endpoint.sessions.create() else {
+    let Some(session) = endpoint.sessions.create(sent.principal.subject.clone()) else {
         return response::error(
             StatusCode::SERVICE_UNAVAILABLE,
             Some(request.id),
@@ -346,7 +363,7 @@ fn check_modern(
     server: &Server,
     headers: &HeaderMap,
     request: &Request,
-    credentials: &Credentials,
+    principal: &Arc<Principal>,
 ) -> Result<Checked, Refused> {
     let header_version = headers::protocol_version(headers)?;
     let seed = ProbeSeed {
@@ -390,7 +407,7 @@ fn check_modern(
     // A target the guards hide answers as an unknown one would, whatever
     // its headers: an unknown one has no headers to check.
     if let Err(error) = named.and(mirrored) {
-        let caller = Caller::modern().with_credentials(credentials.clone());
+        let caller = Caller::modern().with_principal(principal.clone());
         return Err(
             match server.hidden(
                 &request.method,
@@ -496,10 +513,9 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     // A refusal with its own HTTP status is plain JSON, even to a client
     // that prefers a stream: a stream's status is always 200.
     let refused = |answer: &Result<_, ErrorObject>| {
-        era == Era::Modern
-            && answer
-                .as_ref()
-                .is_err_and(|e| status_of(e) != StatusCode::OK)
+        answer
+            .as_ref()
+            .is_err_and(|e| status_in(era, e) != StatusCode::OK)
     };
     let finished = match finished {
         Some(answer)
@@ -512,14 +528,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
             }
             return match answer {
                 Ok(result) => response::json(StatusCode::OK, result.response(&id)),
-                Err(error) => {
-                    let status = if era == Era::Modern {
-                        status_of(&error)
-                    } else {
-                        StatusCode::OK
-                    };
-                    response::error(status, Some(id), error)
-                }
+                Err(error) => response::error(status_in(era, &error), Some(id), error),
             };
         }
         // Done, but something went out first: the answer follows it on a stream.
@@ -607,6 +616,16 @@ async fn respond_listen(
     drop(outlet);
     let keep_alive = Some(endpoint.config.keep_alive);
     sse::response(sse::body(frames, keep_alive, guard))
+}
+
+/// The status an error is answered with in `era`: a legacy error is an
+/// ordinary `200` JSON-RPC response unless it is a challenge.
+fn status_in(era: Era, error: &ErrorObject) -> StatusCode {
+    match era {
+        Era::Modern => status_of(error),
+        Era::Legacy if crate::challenge::Challenge::of(error).is_some() => status_of(error),
+        Era::Legacy => StatusCode::OK,
+    }
 }
 
 /// The response to request `id` with `answer`, encoded.

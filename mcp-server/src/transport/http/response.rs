@@ -19,9 +19,14 @@ pub(crate) fn json(status: StatusCode, body: Vec<u8>) -> Response {
     response
 }
 
-/// A JSON-RPC error response with `status`.
+/// A JSON-RPC error response with `status`; a challenge's error gets the
+/// challenge's status and `WWW-Authenticate` header instead.
 pub(crate) fn error(status: StatusCode, id: Option<RequestId>, error: ErrorObject) -> Response {
-    json(status, encode_error(id, error))
+    let mut headers = axum::http::HeaderMap::new();
+    let challenged = super::auth::challenge_header(&error, &mut headers);
+    let mut response = json(challenged.unwrap_or(status), encode_error(id, error));
+    response.headers_mut().extend(headers);
+    response
 }
 
 /// An empty `202 Accepted`, for notifications and client responses.
@@ -31,9 +36,13 @@ pub(crate) fn accepted() -> Response {
     response
 }
 
-/// The status a modern error is answered with (2026-07-28 transport rules);
-/// other errors are ordinary `200` JSON-RPC responses.
+/// The status a modern error is answered with (2026-07-28 transport rules,
+/// and a challenge's `401` or `403`); other errors are ordinary `200`
+/// JSON-RPC responses.
 pub(crate) fn status_of(error: &ErrorObject) -> StatusCode {
+    if let Some(challenge) = crate::challenge::Challenge::of(error) {
+        return super::auth::status(&challenge);
+    }
     match error.code {
         ErrorCode::METHOD_NOT_FOUND => StatusCode::NOT_FOUND,
         ErrorCode::HEADER_MISMATCH

@@ -13,6 +13,7 @@ use tokio_util::sync::CancellationToken;
 use super::outlet::Streams;
 use crate::connection::Connection;
 use crate::lock::lock;
+use crate::source::Principal;
 use crate::store::EventStore;
 use crate::transport::outbound::Outbound;
 use crate::transport::running::Running;
@@ -37,7 +38,8 @@ impl Sessions {
 
     /// A new session, once expired ones are swept out; `None` when the cap
     /// is still reached.
-    pub(crate) fn create(&self) -> Option<Arc<HttpSession>> {
+    /// A new session, opened by the caller named `owner` (`None`: anonymous).
+    pub(crate) fn create(&self, owner: Option<String>) -> Option<Arc<HttpSession>> {
         let mut live = lock(&self.live);
         let now = Instant::now();
         live.retain(|_, session| {
@@ -50,7 +52,7 @@ impl Sessions {
         if live.len() >= self.cap {
             return None;
         }
-        let session = Arc::new(HttpSession::new(mint_id(), self.events.clone()));
+        let session = Arc::new(HttpSession::new(mint_id(), owner, self.events.clone()));
         live.insert(session.id.clone(), session.clone());
         Some(session)
     }
@@ -86,6 +88,8 @@ fn mint_id() -> String {
 /// One legacy client's session.
 pub(crate) struct HttpSession {
     pub(crate) id: String,
+    /// The subject of the caller that opened it.
+    owner: Option<String>,
     pub(crate) connection: Arc<Connection>,
     pub(crate) outbound: Arc<Outbound>,
     pub(crate) streams: Arc<Streams>,
@@ -97,10 +101,17 @@ pub(crate) struct HttpSession {
 }
 
 impl HttpSession {
-    fn new(id: String, events: Arc<dyn EventStore>) -> Self {
+    /// Whether `principal` is the caller that opened the session: another
+    /// caller is told of no such session.
+    pub(crate) fn owned_by(&self, principal: &Principal) -> bool {
+        self.owner == principal.subject
+    }
+
+    fn new(id: String, owner: Option<String>, events: Arc<dyn EventStore>) -> Self {
         Self {
             streams: Arc::new(Streams::new(id.clone(), events)),
             id,
+            owner,
             connection: Arc::default(),
             outbound: Arc::new(Outbound::default()),
             ended: CancellationToken::new(),

@@ -2,20 +2,22 @@
 //! the resumption of a broken one, by `Last-Event-ID`), and the end of the
 //! session. Both are refused in this order: a forbidden `Host` or `Origin`
 //! (`403`), for a `GET` an `Accept` without `text/event-stream` (`406`),
-//! then a missing, malformed or unknown session (`405`, `400`, `404`).
+//! refused credentials (`401`, or `400` for a token in the query string),
+//! then a missing, malformed or unknown session (`405`, `400`, `404`); a
+//! session opened by another caller is unknown.
 
 use std::sync::Arc;
 
 use super::frames::{self, FrameSender};
 use axum::extract::{Request as HttpRequest, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use mcp_core::error::ErrorObject;
 
 use super::headers::{self, LAST_EVENT_ID, SESSION_ID};
 use super::response;
 use super::session::HttpSession;
-use super::{Endpoint, accept, sse};
+use super::{Endpoint, accept, auth, sse};
 use crate::transport::changes::ChangeFeed;
 
 /// The session a `GET` or `DELETE` names, or the response that refuses
@@ -25,9 +27,10 @@ use crate::transport::changes::ChangeFeed;
     clippy::result_large_err,
     reason = "the refusal is the response itself, returned at once"
 )]
-fn session_of(
+async fn session_of(
     endpoint: &Endpoint,
     headers: &HeaderMap,
+    uri: &Uri,
     stream: bool,
 ) -> Result<Arc<HttpSession>, Response> {
     if let Err(why) = super::rebinding::check(headers, &endpoint.config) {
@@ -46,16 +49,21 @@ fn session_of(
             ),
         ));
     }
+    let principal = auth::caller(&endpoint.server, headers, uri, None).await?;
     match headers::text(headers, &SESSION_ID) {
-        Ok(Some(id)) => endpoint.sessions.get(id).ok_or_else(|| {
-            response::error(
-                StatusCode::NOT_FOUND,
-                None,
-                ErrorObject::invalid_request(
-                    "Session not found: it expired or was deleted; send `initialize` again",
-                ),
-            )
-        }),
+        Ok(Some(id)) => endpoint
+            .sessions
+            .get(id)
+            .filter(|session| session.owned_by(&principal))
+            .ok_or_else(|| {
+                response::error(
+                    StatusCode::NOT_FOUND,
+                    None,
+                    ErrorObject::invalid_request(
+                        "Session not found: it expired or was deleted; send `initialize` again",
+                    ),
+                )
+            }),
         // Without a session there is nothing to stream or end: 2026-07-28
         // clients do neither.
         Ok(None) => Err(response::error(
@@ -73,7 +81,7 @@ fn session_of(
 /// session's standalone stream for list changes and resource updates.
 pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
     let headers = request.headers();
-    let session = match session_of(&endpoint, headers, true) {
+    let session = match session_of(&endpoint, headers, request.uri(), true).await {
         Ok(session) => session,
         Err(response) => return response,
     };
@@ -118,7 +126,7 @@ pub(crate) async fn delete(
     State(endpoint): State<Arc<Endpoint>>,
     request: HttpRequest,
 ) -> Response {
-    let session = match session_of(&endpoint, request.headers(), false) {
+    let session = match session_of(&endpoint, request.headers(), request.uri(), false).await {
         Ok(session) => session,
         Err(response) => return response,
     };

@@ -12,8 +12,9 @@ use acme_notes::{Purges, Ticketed};
 use mcp_server::client::MemoryClient;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::tools::{
-    CallTool, CallToolRequestParams, CallToolResult, ListTools, ListToolsResult,
+    CallTool, CallToolRequestParams, CallToolResult, ListTools, ListToolsResult, Tool,
 };
+use mcp_server::customizer::GuardAttacher;
 use mcp_server::prelude::*;
 use mcp_server::source::{Credentials, Principal, PrincipalSource};
 use serde_json::{Value, json};
@@ -875,4 +876,171 @@ async fn a_hidden_method_answers_as_an_unknown_one_even_to_malformed_requests() 
             .await
             .is_ok()
     );
+}
+
+/// Lets admins call `note.archive`, and challenges everyone else.
+struct StepUp;
+
+impl Guard for StepUp {
+    fn name(&self) -> &str {
+        "step-up"
+    }
+
+    fn check(&self, ctx: &RequestContext, _: &Target) -> Decision {
+        if ctx.principal().has_role("admin") {
+            Decision::Allow
+        } else {
+            Decision::Challenge(mcp_server::challenge::Challenge::forbidden(
+                r#"Bearer error="insufficient_scope", scope="notes:archive""#,
+                "archiving needs notes:archive",
+            ))
+        }
+    }
+}
+
+/// Answers every call to `note.archive`, in one layer, through its proof.
+struct ArchiveTakeOver(&'static str, Arc<AtomicUsize>);
+
+impl TypedInterceptor<CallTool> for ArchiveTakeOver {
+    fn intercept<'a>(
+        &'a self,
+        _ctx: &'a RequestContext,
+        params: CallToolRequestParams,
+        next: TypedNext<'a, CallTool>,
+    ) -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>> {
+        Box::pin(async move {
+            if params.name != "note.archive" || self.0 != "typed" {
+                return next.run(params).await;
+            }
+            let proof = next.authorize()?;
+            self.1.fetch_add(1, Ordering::SeqCst);
+            Ok(proof.answer(Reply::Complete(CallToolResult::text("typed"))))
+        })
+    }
+}
+
+impl RawInterceptor for ArchiveTakeOver {
+    fn intercept<'a>(
+        &'a self,
+        call: &'a RawCall<'a>,
+        next: RawNext<'a>,
+    ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
+        Box::pin(async move {
+            if call.method() != "tools/call" || self.0 != "raw" {
+                return next.run(call).await;
+            }
+            let proof = next.authorize(call)?;
+            self.1.fetch_add(1, Ordering::SeqCst);
+            let result = serde_json::value::to_raw_value(&CallToolResult::text("raw")).unwrap();
+            Ok(proof.raw_answer(result))
+        })
+    }
+}
+
+impl HandlerInterceptor for ArchiveTakeOver {
+    fn intercept<'a>(
+        &'a self,
+        call: HandlerCall<'a>,
+        next: HandlerNext<'a>,
+    ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
+        Box::pin(async move {
+            let proof = next.authorize(&call)?;
+            self.1.fetch_add(1, Ordering::SeqCst);
+            Ok(proof.settle(Reply::Complete(CallToolResult::text("early"))))
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_challenged_tool_is_listed_and_no_take_over_answers_its_call() {
+    for layer in ["none", "typed", "raw", "handler"] {
+        let answers = Arc::new(AtomicUsize::new(0));
+        let take_over = Arc::new(ArchiveTakeOver(layer, answers.clone()));
+        let mut builder = builder()
+            .contributor(
+                origin!(),
+                "archive",
+                contributor_fn(|into| {
+                    let tool = Tool {
+                        name: "note.archive".into(),
+                        description: Some("Archives the notes".into()),
+                        input_schema: Default::default(),
+                        ..Default::default()
+                    };
+                    into.tool(
+                        tool,
+                        handler_fn::<CallTool, _, _, _>(|_, _| async {
+                            Ok(CallToolResult::text("archived"))
+                        }),
+                    );
+                }),
+            )
+            .register(
+                origin!(),
+                "step-up",
+                0,
+                Item::customizer_for::<Tool>("note.archive", GuardAttacher::new(StepUp)),
+            );
+        builder = match layer {
+            "typed" => builder.register(
+                origin!(),
+                "take-over",
+                0,
+                Item::TypedInterceptor(
+                    mcp_server::registry::TypedInterceptorItem::new::<CallTool>(take_over),
+                ),
+            ),
+            "raw" => builder.register(origin!(), "take-over", 0, Item::RawInterceptor(take_over)),
+            "handler" => builder.register(
+                origin!(),
+                "take-over",
+                0,
+                Item::HandlerInterceptor {
+                    stratum: Stratum::Correlation,
+                    scope: Scope::Method("tools/call"),
+                    interceptor: take_over,
+                },
+            ),
+            _ => builder,
+        };
+        let server = builder.build();
+        let listed: Vec<String> = MemoryClient::new(&server)
+            .with_credentials(Credentials::bearer_token("ada"))
+            .list_tools()
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|t| t.name)
+            .collect();
+        assert!(
+            listed.contains(&"note.archive".to_owned()),
+            "{layer}: {listed:?}"
+        );
+        let refused = MemoryClient::new(&server)
+            .with_credentials(Credentials::bearer_token("ada"))
+            .call_tool("note.archive", json!({}))
+            .await
+            .unwrap_err();
+        assert_eq!(
+            refused.code,
+            mcp_server::challenge::INSUFFICIENT_PERMISSION,
+            "{layer}"
+        );
+        assert_eq!(
+            mcp_server::challenge::Challenge::of(&refused)
+                .unwrap()
+                .www_authenticate(),
+            r#"Bearer error="insufficient_scope", scope="notes:archive""#
+        );
+        assert_eq!(
+            answers.load(Ordering::SeqCst),
+            0,
+            "{layer}: a take-over answered"
+        );
+        let allowed = admin(&server)
+            .call_tool("note.archive", json!({}))
+            .await
+            .unwrap();
+        assert!(!allowed.is_error.unwrap_or(false), "{layer}");
+    }
 }

@@ -1,0 +1,145 @@
+//! MCP authorization for `mcp-server`: the server as an OAuth 2.1 resource
+//! server, as the MCP specification asks of HTTP servers.
+//!
+//! Linking the crate (`use mcp_oauth as _;`) and setting `oauth.resource`
+//! turns it on; without that setting it registers nothing. Then:
+//!
+//! - **Protected resource metadata** (RFC 9728) is served at
+//!   `/.well-known/oauth-protected-resource` followed by the resource's
+//!   path (and at the bare well-known path), naming the authorization
+//!   servers and scopes.
+//! - **Every HTTP request needs a bearer token** in `Authorization` (never
+//!   the query string). A missing one gets `401` with
+//!   `WWW-Authenticate: Bearer resource_metadata="…"`; an invalid one `401`
+//!   with `error="invalid_token"`. The body is a JSON-RPC error either way.
+//! - **JWTs** are checked against the issuer's JWKS (fetched when needed,
+//!   refreshed for an unknown key id at most once per interval):
+//!   an asymmetric algorithm of the accepted list (never `none`, never a
+//!   shared secret), the signature, `iss`, `aud` equal to the resource URI
+//!   (RFC 8707: a token for another resource is refused), `exp` and `nbf`
+//!   with a small leeway. **Opaque tokens** go to the introspection
+//!   endpoint (RFC 7662) when one is configured.
+//! - **The token becomes the principal** (subject, scopes, roles and every
+//!   claim), which guards read; [`require_scope!`] guards a tool, prompt or
+//!   resource in one line, hiding it or challenging with `403
+//!   insufficient_scope`.
+//! - **stdio** takes its credentials from the process's environment
+//!   (`MCP_AUTHORIZATION`); without them the caller is anonymous.
+//!
+//! ```
+//! use mcp_oauth as _;
+//!
+//! let server = mcp_server::Server::builder()
+//!     .without_environment()
+//!     .setting("oauth.resource", "https://mcp.example.com/mcp")
+//!     .setting("oauth.authorization_servers", serde_json::json!(["https://auth.example.com"]))
+//!     .setting("oauth.jwks_uri", "https://auth.example.com/jwks.json")
+//!     .build();
+//! let documents = server.members::<mcp_server::transport::http::Documents>();
+//! assert!(documents.iter().any(|d| d.path() == "/.well-known/oauth-protected-resource/mcp"));
+//! ```
+
+pub mod config;
+mod introspection;
+mod jwks;
+mod jwt;
+pub mod metadata;
+pub mod scope;
+pub mod source;
+pub mod token;
+
+use std::sync::Arc;
+
+use mcp_server::boot::Diagnostic;
+use mcp_server::config::SectionDecl;
+use mcp_server::seam::{Member, Supplied};
+use mcp_server::source::PrincipalSource;
+use mcp_server::transport::http::{Document, Documents};
+use mcp_server::{BootContext, BootError, Item, Registration, origin, register};
+
+use crate::config::OAuthSection;
+use crate::metadata::{Metadata, Resource, WELL_KNOWN};
+use crate::source::OAuthPrincipalSource;
+
+fn extension(_: &BootContext) -> Item {
+    Item::Extension
+}
+
+fn section(_: &BootContext) -> Item {
+    Item::Section(SectionDecl::of::<OAuthSection>())
+}
+
+const NOT_CONFIGURED: &str = "`oauth.resource` is not set";
+
+fn principal_source(boot: &BootContext) -> Item {
+    match OAuthPrincipalSource::from_section(&boot.section::<OAuthSection>()) {
+        Ok(Some(source)) => {
+            let source: Arc<dyn PrincipalSource> = Arc::new(source);
+            Item::Supply(Supplied::new(source))
+        }
+        Ok(None) => Item::Inactive(NOT_CONFIGURED),
+        Err(problems) => {
+            let mut diagnostic = Diagnostic::new(
+                "mcp_oauth::invalid_configuration",
+                "the `oauth` settings do not describe a resource server",
+            );
+            for problem in problems {
+                diagnostic = diagnostic.note(problem);
+            }
+            boot.fail(BootError::Extension(diagnostic.help(
+                "set `oauth.resource`, `oauth.authorization_servers` and `oauth.jwks_uri` (or `oauth.introspection_endpoint`), or unset `oauth.resource`",
+            )));
+            Item::Inactive("its settings are invalid")
+        }
+    }
+}
+
+/// The metadata document at `path`, or nothing.
+fn document(boot: &BootContext, at_root: bool) -> Item {
+    let section = boot.section::<OAuthSection>();
+    let Some(resource) = section
+        .resource
+        .as_deref()
+        .and_then(|r| Resource::parse(r).ok())
+    else {
+        return Item::Inactive(NOT_CONFIGURED);
+    };
+    let path = match at_root {
+        false => resource.metadata_path(),
+        true if resource.metadata_path() != WELL_KNOWN => WELL_KNOWN.to_owned(),
+        true => return Item::Inactive("the resource is at the root: one metadata path serves"),
+    };
+    let metadata = Metadata::new(
+        &resource,
+        &section.authorization_servers,
+        &section.scopes_supported,
+    );
+    let body = serde_json::to_vec(&metadata).unwrap_or_default();
+    match Document::new(path, "application/json", body) {
+        Ok(document) => Item::Member(Member::new::<Documents>(document)),
+        Err(_) => Item::Inactive("the resource's path cannot be served"),
+    }
+}
+
+fn metadata(boot: &BootContext) -> Item {
+    document(boot, false)
+}
+
+fn metadata_at_root(boot: &BootContext) -> Item {
+    document(boot, true)
+}
+
+register!(Registration::new(origin!(), "mcp-oauth", 0, extension));
+register!(Registration::new(origin!(), "oauth-section", 0, section));
+register!(Registration::supply(
+    origin!(),
+    "OAuthPrincipalSource",
+    principal_source
+));
+register!(Registration::new(origin!(), "oauth-metadata", 0, metadata));
+register!(Registration::new(
+    origin!(),
+    "oauth-metadata-root",
+    0,
+    metadata_at_root
+));
