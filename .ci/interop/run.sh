@@ -9,6 +9,8 @@
 #      (b) conformance 0.2.0-alpha.12 --requirements 2025-11-25;
 #      (c) conformance 0.2.0-alpha.12 --requirements 2026-07-28;
 #      (d) clients.sh over HTTP; (e) clients.sh over stdio (mcp-demo --stdio);
+#      (f) clients/ts_oauth.mjs: the TS SDK with a bearer token against mcp-demo
+#          configured as an OAuth resource server (its own JWKS on a free port);
 #   5. prints a summary table, the known (expected) problems, the wall time and
 #      `N passed, M failed` over the steps.
 # (a)-(c) are judged alike by judge.py against expected.json, which lists for each
@@ -203,6 +205,19 @@ else
 fi
 stop_server
 clients_step "clients-stdio" stdio "$bin" --stdio
+
+echo
+echo "== oauth-ts"
+t0=$(date +%s)
+rc=0
+timeout --kill-after=10 "${CLIENT_TIMEOUT:-180}" "$(node22_path)" "$HERE/clients/ts_oauth.mjs" "$bin" \
+  >"$out/oauth-ts.log" 2>&1 || rc=$?
+cat "$out/oauth-ts.log"
+if [[ $rc -eq 0 ]]; then
+  record "oauth-ts" PASS "$(grep -c '^ok: ' "$out/oauth-ts.log") checks in $(($(date +%s) - t0)) s"
+else
+  record "oauth-ts" FAIL "$(grep -m1 '^FAIL' "$out/oauth-ts.log" || echo "exit $rc")"
+fi
 
 summary
 [[ $required_failed -eq 0 ]]
