@@ -32,8 +32,12 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         expected,
         mut settings,
         environment,
+        command_line,
     } = builder;
     environment.apply(&mut settings);
+    for (key, value, source) in command_line {
+        settings.set(&key, value, source);
+    }
     let mut boot = BootContext::new(settings);
     boot.declare_section(SectionInfo::of::<ServerSection>());
     let mut errors = Vec::new();
