@@ -29,6 +29,7 @@ mod context;
 mod contribute;
 mod error;
 mod fold;
+mod render;
 mod report;
 mod routes;
 mod select;
@@ -41,6 +42,7 @@ use serde::Serialize;
 
 pub use context::BootContext;
 pub use error::{BootError, BootErrors, Diagnostic};
+pub use render::{Colour, Rendered};
 pub use report::{BootReport, HandlerReport, MethodReport, Registered};
 pub use validate::{Validator, validator_fn};
 
