@@ -8,8 +8,10 @@
 //! environment variables named `MCP_<SECTION>__<KEY>` (the prefix is
 //! [`Builder::env_prefix`](crate::Builder::env_prefix); nested keys join
 //! with `__`; a value that parses as JSON is taken as JSON, anything else as
-//! a string). Boot fails, naming the key and where it was set, when a
-//! setting belongs to no section, or when a section does not accept it.
+//! a string: [`value_of_text`]), then from a command line
+//! ([`Builder::command_line_setting`](crate::Builder::command_line_setting)).
+//! Boot fails, naming the key and where it was set, when a setting belongs
+//! to no section, or when a section does not accept it.
 //!
 //! ```
 //! use mcp_server::config::Section;
@@ -125,6 +127,21 @@ impl Section for ServerSection {
     const KEY: &'static str = "server";
 }
 
+/// The value of a setting written as text, as environment variables are
+/// read: JSON when it parses as JSON, a string otherwise.
+///
+/// ```
+/// use mcp_server::config::value_of_text;
+/// use serde_json::json;
+///
+/// assert_eq!(value_of_text("64"), json!(64));
+/// assert_eq!(value_of_text("[\"a\", \"b\"]"), json!(["a", "b"]));
+/// assert_eq!(value_of_text("https://example.com"), json!("https://example.com"));
+/// ```
+pub fn value_of_text(text: &str) -> JsonValue {
+    serde_json::from_str(text).unwrap_or_else(|_| JsonValue::String(text.to_owned()))
+}
+
 /// Where a setting came from, for diagnostics.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SettingSource {
@@ -132,6 +149,9 @@ pub enum SettingSource {
     Builder(Origin),
     /// An environment variable, by name.
     Environment(String),
+    /// A command line, by the option that set it (`--task-store`,
+    /// `--set tasks.ttl_ms`; never its value, which may be a secret).
+    CommandLine(String),
 }
 
 impl fmt::Display for SettingSource {
@@ -141,6 +161,9 @@ impl fmt::Display for SettingSource {
                 write!(f, "set on the builder at {}:{}", origin.file, origin.line)
             }
             SettingSource::Environment(name) => write!(f, "set by environment variable `{name}`"),
+            SettingSource::CommandLine(option) => {
+                write!(f, "set on the command line by `{option}`")
+            }
         }
     }
 }
@@ -237,7 +260,11 @@ impl Settings {
             }
             node = child.as_object_mut().expect("an object, made just above");
         }
-        self.texts.remove(&key);
+        // What was set below `key` is replaced with it.
+        let below = format!("{key}.");
+        self.texts
+            .retain(|k, _| *k != key && !k.starts_with(&below));
+        self.sources.retain(|k, _| !k.starts_with(&below));
         self.sources.insert(key, source);
     }
 
@@ -261,9 +288,11 @@ impl Settings {
                 .map(str::to_ascii_lowercase)
                 .collect::<Vec<_>>()
                 .join(".");
-            let parsed =
-                serde_json::from_str(&value).unwrap_or_else(|_| JsonValue::String(value.clone()));
-            self.set(&key, parsed, SettingSource::Environment(name));
+            self.set(
+                &key,
+                value_of_text(&value),
+                SettingSource::Environment(name),
+            );
             self.texts.insert(key, value);
         }
     }

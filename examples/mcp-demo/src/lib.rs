@@ -2,7 +2,8 @@
 //! template and completion the official MCP conformance suite calls
 //! (the "everything server" contract), written only with the `mcp-server`
 //! attribute macros. Linking this crate is enough to activate all of it;
-//! [`server`] boots a server with it.
+//! [`server`] boots a server with it, and [`server_with`] one with a
+//! command line's settings.
 //!
 //! | module | holds |
 //! |---|---|
@@ -22,7 +23,9 @@ pub mod prompts;
 pub mod resources;
 pub mod tools;
 
-use mcp_server::{Builder, Server};
+use mcp_server::{BootErrors, Builder, Server};
+
+use crate::cli::Setting;
 
 /// The name this server gives itself in `serverInfo`.
 pub const NAME: &str = "mcp-demo";
@@ -45,4 +48,27 @@ pub fn builder() -> Builder {
 /// error, with the boot diagnostics as the message.
 pub fn server() -> Server {
     builder().build()
+}
+
+/// The demo server booted with `settings` (a command line's), which win
+/// over the environment's.
+///
+/// ```
+/// use mcp_demo::cli::Setting;
+/// use serde_json::json;
+///
+/// let server = mcp_demo::server_with(&[Setting::new("--set server.page_size", "server.page_size", json!(10))]).unwrap();
+/// assert_eq!(server.info().name, "mcp-demo");
+///
+/// let resource = Setting::new("--set oauth.resource", "oauth.resource", json!("https://mcp.example.com"));
+/// let errors = mcp_demo::server_with(&[resource]).unwrap_err();
+/// assert!(errors.to_string().contains("error[mcp::unknown_setting]: setting `oauth` is not known"));
+/// assert!(errors.to_string().contains("= note: set on the command line by `--set oauth.resource`"));
+/// ```
+///
+/// # Errors
+///
+/// Every reason boot failed, such as a setting no section reads.
+pub fn server_with(settings: &[Setting]) -> Result<Server, BootErrors> {
+    cli::settings::apply(builder(), settings).try_build()
 }

@@ -1,37 +1,48 @@
-//! `mcp-demo`: serves the demo server on stdio or Streamable HTTP.
+//! `mcp-demo`: serves the demo server on stdio or Streamable HTTP, or
+//! prints its boot report.
 //!
 //! `mcp-demo --stdio`, `mcp-demo --http 127.0.0.1:8080` (the endpoint is
 //! `http://127.0.0.1:8080/mcp`; add `--cors-origin https://app.example.com`
-//! to let that web application call it from a browser) or `mcp-demo
-//! --help`; a missing or unknown argument prints the usage on stderr and
-//! exits with status 2. Logs go to stderr: stdout carries only protocol
-//! messages.
+//! to let that web application call it from a browser), `mcp-demo
+//! --boot-report [text|json]`, or `mcp-demo --help`; settings such as
+//! `--task-store sqlite` or `--set tasks.ttl_ms=60000` apply to all three.
+//! A command line that cannot be read prints why on stderr and exits with
+//! status 2; a server that cannot boot prints its boot diagnostics on
+//! stderr (coloured on a terminal) and exits with status 1. Logs go to
+//! stderr: stdout carries only protocol messages or the report.
 
-use std::io;
+use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use mcp_demo::cli::{self, Command};
+use clap::Parser;
+use mcp_demo::cli::{self, Cli, Mode, ReportFormat};
 use mcp_server::Server;
 use mcp_server::transport::http::{HttpConfig, bind, router, serve_on};
 use mcp_server::transport::stdio::serve_stdio;
 
-/// The exit status of a command line that could not be read.
-const USAGE_ERROR: u8 = 2;
-
 fn main() -> ExitCode {
-    let command = match cli::parse(std::env::args().skip(1)) {
-        Ok(command) => command,
-        Err(error) => {
-            eprintln!("mcp-demo: {error}\n{}", cli::USAGE);
-            return ExitCode::from(USAGE_ERROR);
+    let cli = Cli::parse();
+    let server = match mcp_demo::server_with(&cli.settings.settings()) {
+        Ok(server) => server,
+        Err(errors) => {
+            cli::print_boot_failure(&errors);
+            return ExitCode::FAILURE;
         }
     };
-    if command == Command::Help {
-        print!("{}", cli::HELP);
-        return ExitCode::SUCCESS;
-    }
-    match run(command) {
+    let version = env!("CARGO_PKG_VERSION");
+    let result = match cli.mode() {
+        Mode::BootReport(format) => print_report(&server, format),
+        Mode::Stdio => on_runtime(async move {
+            eprintln!("mcp-demo {version}: serving stdio");
+            serve_stdio(server).await
+        }),
+        Mode::Http { addr, cors_origins } => on_runtime(async move {
+            eprintln!("mcp-demo {version}: serving http://{addr}/mcp");
+            serve_http(server, addr, cors_origins).await
+        }),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("mcp-demo: {error}");
@@ -40,28 +51,27 @@ fn main() -> ExitCode {
     }
 }
 
-/// Boots the server and serves it until the transport ends.
-fn run(command: Command) -> io::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+/// Prints the boot report on stdout; a reader that stops early (`| head`)
+/// is not an error.
+fn print_report(server: &Server, format: ReportFormat) -> io::Result<()> {
+    let report = server.report();
+    let mut stdout = io::stdout().lock();
+    let written = match format {
+        ReportFormat::Text => write!(stdout, "{report}"),
+        ReportFormat::Json => writeln!(stdout, "{}", report.to_json()),
+    };
+    match written.and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        result => result,
+    }
+}
+
+/// Runs `serve` on a multi-threaded runtime until it ends.
+fn on_runtime(serve: impl Future<Output = io::Result<()>>) -> io::Result<()> {
+    tokio::runtime::Builder::new_multi_thread()
         .enable_all()
-        .build()?;
-    let server = mcp_demo::server();
-    runtime.block_on(async move {
-        match command {
-            Command::Stdio => {
-                eprintln!("mcp-demo {}: serving stdio", env!("CARGO_PKG_VERSION"));
-                serve_stdio(server).await
-            }
-            Command::Http { addr, cors_origins } => {
-                eprintln!(
-                    "mcp-demo {}: serving http://{addr}/mcp",
-                    env!("CARGO_PKG_VERSION")
-                );
-                serve_http(server, addr, cors_origins).await
-            }
-            Command::Help => Ok(()),
-        }
-    })
+        .build()?
+        .block_on(serve)
 }
 
 /// Serves Streamable HTTP at `http://{addr}/mcp`, to browser pages of

@@ -9,7 +9,11 @@ use serde_json::{Value, json};
 const BINARY: &str = env!("CARGO_BIN_EXE_mcp-demo");
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BINARY).args(args).output().unwrap()
+    Command::new(BINARY)
+        .args(args)
+        .env_remove("CLICOLOR_FORCE")
+        .output()
+        .unwrap()
 }
 
 #[test]
@@ -26,7 +30,7 @@ fn help_explains_both_transports_on_stdout_and_exits_zero() {
 }
 
 #[test]
-fn no_argument_or_a_bad_one_prints_the_usage_on_stderr_and_exits_two() {
+fn no_argument_or_a_bad_one_prints_why_on_stderr_and_exits_two() {
     for args in [
         &[][..],
         &["--verbose"],
@@ -41,7 +45,8 @@ fn no_argument_or_a_bad_one_prints_the_usage_on_stderr_and_exits_two() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(output.stdout.is_empty(), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
-        assert!(stderr.contains("usage: mcp-demo"), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(stderr.contains("try '--help'"), "{args:?}: {stderr}");
     }
 }
 

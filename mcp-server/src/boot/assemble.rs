@@ -32,8 +32,12 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         expected,
         mut settings,
         environment,
+        command_line,
     } = builder;
     environment.apply(&mut settings);
+    for (key, value, source) in command_line {
+        settings.set(&key, value, source);
+    }
     let mut boot = BootContext::new(settings);
     boot.declare_section(SectionInfo::of::<ServerSection>());
     let mut errors = Vec::new();
@@ -205,9 +209,13 @@ fn freeze(
         .map(|route| MethodReport::from(route.report()))
         .collect();
     methods.sort_by(|a, b| (&a.method, &a.eras).cmp(&(&b.method, &b.eras)));
+    // Grouped by seam word, in the taxonomy's order (a stable sort keeps
+    // the registration order within a group), as the text report lists them.
+    let mut members = parts.registered.clone();
+    members.sort_by_key(|m| m.seam);
     let report = BootReport {
         server: info.clone(),
-        members: parts.registered.clone(),
+        members,
         selections,
         raw_interceptors: parts.raw.iter().map(|(name, _)| name.clone()).collect(),
         methods,

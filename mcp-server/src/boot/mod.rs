@@ -29,6 +29,7 @@ mod context;
 mod contribute;
 mod error;
 mod fold;
+mod render;
 mod report;
 mod routes;
 mod select;
@@ -41,6 +42,7 @@ use serde::Serialize;
 
 pub use context::BootContext;
 pub use error::{BootError, BootErrors, Diagnostic};
+pub use render::{Colour, Rendered};
 pub use report::{BootReport, HandlerReport, MethodReport, Registered};
 pub use validate::{Validator, validator_fn};
 
@@ -90,6 +92,8 @@ pub struct Builder {
     pub(crate) expected: Vec<String>,
     pub(crate) settings: Settings,
     pub(crate) environment: Environment,
+    /// Settings from a command line, applied over the environment's.
+    pub(crate) command_line: Vec<(String, serde_json::Value, SettingSource)>,
 }
 
 impl std::fmt::Debug for Builder {
@@ -115,6 +119,7 @@ impl Default for Builder {
                 prefix: Some(DEFAULT_ENV_PREFIX.to_owned()),
                 variables: None,
             },
+            command_line: Vec::new(),
         }
     }
 }
@@ -165,7 +170,8 @@ impl Builder {
     }
 
     /// Sets the setting `key` (dotted: `section.key`), below the
-    /// environment in precedence; a command line feeds settings through here.
+    /// environment in precedence (a command line's settings go through
+    /// [`command_line_setting`](Self::command_line_setting), above it).
     #[must_use]
     #[track_caller]
     pub fn setting(mut self, key: &str, value: impl Serialize) -> Self {
@@ -173,6 +179,35 @@ impl Builder {
         let value = serde_json::to_value(value).unwrap_or_default();
         self.settings
             .set(key, value, SettingSource::Builder(origin));
+        self
+    }
+
+    /// Sets the setting `key` from the command line option `option` (such
+    /// as `--task-store`; boot diagnostics name it, never the value), above
+    /// the environment in precedence: what is typed for one run wins over
+    /// what the deployment exports.
+    ///
+    /// ```
+    /// use mcp_server::Server;
+    ///
+    /// let error = Server::builder()
+    ///     .without_linked()
+    ///     .environment([("MCP_SERVER__PAGE_SIZE", "5")])
+    ///     .command_line_setting("--page-size", "server.page_size", "lots")
+    ///     .try_build()
+    ///     .unwrap_err();
+    /// assert!(error.to_string().contains("= note: set on the command line by `--page-size`"));
+    /// ```
+    #[must_use]
+    pub fn command_line_setting(
+        mut self,
+        option: impl Into<String>,
+        key: &str,
+        value: impl Serialize,
+    ) -> Self {
+        let value = serde_json::to_value(value).unwrap_or_default();
+        let source = SettingSource::CommandLine(option.into());
+        self.command_line.push((key.to_owned(), value, source));
         self
     }
 
