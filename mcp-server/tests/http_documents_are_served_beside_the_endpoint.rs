@@ -18,11 +18,20 @@ fn document(path: &str, body: &'static str) -> Item {
 async fn a_document_is_served_with_get_to_any_origin() {
     let server = Server::builder()
         .without_linked()
-        .register(mcp_server::origin!(), "card", 0, document("/.well-known/card.json", "{\"a\":1}"))
+        .register(
+            mcp_server::origin!(),
+            "card",
+            0,
+            document("/.well-known/card.json", "{\"a\":1}"),
+        )
         .build();
     let app = router(server, "/mcp", HttpConfig::default());
     let response = app
-        .oneshot(Request::get("/.well-known/card.json").body(Body::empty()).unwrap())
+        .oneshot(
+            Request::get("/.well-known/card.json")
+                .body(Body::empty())
+                .unwrap(),
+        )
         .await
         .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
@@ -36,14 +45,33 @@ async fn a_document_is_served_with_get_to_any_origin() {
 fn two_documents_at_one_path_fail_boot_naming_both() {
     let error = Server::builder()
         .without_linked()
-        .register(mcp_server::origin!(), "first", 0, document("/.well-known/x", "1"))
-        .register(mcp_server::origin!(), "second", 0, document("/.well-known/x", "2"))
+        .register(
+            mcp_server::origin!(),
+            "first",
+            0,
+            document("/.well-known/x", "1"),
+        )
+        .register(
+            mcp_server::origin!(),
+            "second",
+            0,
+            document("/.well-known/x", "2"),
+        )
         .try_build()
         .unwrap_err()
         .to_string();
-    assert!(error.contains("error[mcp::duplicate_http_document]"), "{error}");
+    assert!(
+        error.contains("error[mcp::duplicate_http_document]"),
+        "{error}"
+    );
     assert!(error.contains("/.well-known/x"), "{error}");
-    assert_eq!(error.matches("http_documents_are_served_beside_the_endpoint.rs").count(), 2, "{error}");
+    assert_eq!(
+        error
+            .matches("http_documents_are_served_beside_the_endpoint.rs")
+            .count(),
+        2,
+        "{error}"
+    );
 }
 
 #[tokio::test]

@@ -25,6 +25,9 @@ pub mod tools;
 
 use mcp_server::{BootErrors, Builder, Server};
 
+// An OAuth resource server once `oauth.resource` is set (see docs/authorization.md).
+use mcp_oauth as _;
+
 use crate::cli::Setting;
 
 /// The name this server gives itself in `serverInfo`.
@@ -38,6 +41,7 @@ pub fn builder() -> Builder {
         .expect_extension(env!("CARGO_PKG_NAME"))
         .expect_extension("mcp-tasks")
         .expect_extension("mcp-apps")
+        .expect_extension("mcp-oauth")
 }
 
 /// The demo server, booted.
@@ -60,10 +64,10 @@ pub fn server() -> Server {
 /// let server = mcp_demo::server_with(&[Setting::new("--set server.page_size", "server.page_size", json!(10))]).unwrap();
 /// assert_eq!(server.info().name, "mcp-demo");
 ///
-/// let resource = Setting::new("--set oauth.resource", "oauth.resource", json!("https://mcp.example.com"));
-/// let errors = mcp_demo::server_with(&[resource]).unwrap_err();
-/// assert!(errors.to_string().contains("error[mcp::unknown_setting]: setting `oauth` is not known"));
-/// assert!(errors.to_string().contains("= note: set on the command line by `--set oauth.resource`"));
+/// let units = Setting::new("--set weather.units", "weather.units", json!("metric"));
+/// let errors = mcp_demo::server_with(&[units]).unwrap_err();
+/// assert!(errors.to_string().contains("error[mcp::unknown_setting]: setting `weather` is not known"));
+/// assert!(errors.to_string().contains("= note: set on the command line by `--set weather.units`"));
 /// ```
 ///
 /// # Errors

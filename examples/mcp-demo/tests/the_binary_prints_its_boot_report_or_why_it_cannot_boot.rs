@@ -112,24 +112,17 @@ fn the_report_shows_what_the_setting_options_chose() {
 
 #[test]
 fn an_unknown_setting_fails_boot_with_plain_diagnostics_on_a_pipe_and_status_one() {
-    let output = run(
-        &[
-            "--boot-report",
-            "--set",
-            "oauth.resource=https://mcp.example.com",
-        ],
-        &[],
-    );
+    let output = run(&["--boot-report", "--set", "weather.units=metric"], &[]);
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stdout.is_empty());
     let diagnostics = stderr(&output);
     assert!(!diagnostics.contains(ESCAPE), "{diagnostics:?}");
     assert!(
-        diagnostics.starts_with("error[mcp::unknown_setting]: setting `oauth` is not known\n"),
+        diagnostics.starts_with("error[mcp::unknown_setting]: setting `weather` is not known\n"),
         "{diagnostics}"
     );
     assert!(
-        diagnostics.contains("  = note: set on the command line by `--set oauth.resource`"),
+        diagnostics.contains("  = note: set on the command line by `--set weather.units`"),
         "{diagnostics}"
     );
     assert!(
@@ -141,11 +134,7 @@ fn an_unknown_setting_fails_boot_with_plain_diagnostics_on_a_pipe_and_status_one
 #[test]
 fn clicolor_force_colours_the_diagnostics_on_a_pipe() {
     let output = run(
-        &[
-            "--boot-report",
-            "--set",
-            "oauth.resource=https://mcp.example.com",
-        ],
+        &["--boot-report", "--set", "weather.units=metric"],
         &[("CLICOLOR_FORCE", "1")],
     );
     assert_eq!(output.status.code(), Some(1));
