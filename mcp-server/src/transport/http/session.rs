@@ -100,8 +100,8 @@ impl HttpSession {
     fn new(id: String, events: Arc<dyn EventStore>) -> Self {
         Self {
             streams: Arc::new(Streams::new(id.clone(), events)),
+            connection: Arc::new(Connection::over("http").with_id(id.clone())),
             id,
-            connection: Arc::default(),
             outbound: Arc::new(Outbound::default()),
             ended: CancellationToken::new(),
             last_seen: Mutex::new(Instant::now()),
@@ -149,6 +149,7 @@ impl HttpSession {
     fn end(&self) {
         self.ended.cancel();
         self.streams.close();
+        self.connection.close();
     }
 
     /// Tracks a running request, cancelled with the session or by the client.
