@@ -3,7 +3,8 @@
 //!
 //! Set like every section, with `Builder::setting("telemetry.otlp_endpoint",
 //! ..)` or the environment (`MCP_TELEMETRY__OTLP_ENDPOINT`). Boot reads and
-//! checks it; [`TelemetrySection::of`] hands it to the binary.
+//! checks it; [`TelemetrySection::of`] hands it to the binary, which gives
+//! it to [`install`](crate::install).
 //!
 //! ```
 //! use mcp_server::Server;

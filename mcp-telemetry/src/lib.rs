@@ -9,6 +9,8 @@
 //! point in `mcp.server.session.duration`. The spans are `tracing` spans,
 //! so they go wherever the process's subscriber sends them; with none
 //! installed (and metrics not recorded) a request costs one check more.
+//! A binary exports to an OTLP collector with [`install`] (the `otlp`
+//! feature), as the `telemetry` section ([`TelemetrySection`]) configures.
 //!
 //! A tool or prompt name is recorded only once the name resolved to a
 //! target the caller may see: a call to a tool that does not exist and a
@@ -48,12 +50,16 @@
 //! |---|---|
 //! | [`names`] | the attribute keys and metric names of the conventions |
 //! | [`config`] | the `telemetry` section |
-//! | [`record_metrics`] | recording metrics with the global meter provider |
+//! | [`install()`] | the subscriber and meter provider of a binary |
+//! | [`record_metrics`] | recording metrics with a meter provider of one's own |
 
 pub mod config;
+mod install;
 mod interceptor;
 mod metrics;
 pub mod names;
+#[cfg(feature = "otlp")]
+mod otlp;
 mod outcome;
 mod parent;
 mod request;
@@ -69,6 +75,7 @@ use mcp_server::target::TargetKind;
 use mcp_server::{BootContext, Item, Registration, origin, register};
 
 pub use config::TelemetrySection;
+pub use install::{InstallError, TelemetryGuard, install};
 pub use metrics::record_metrics;
 
 use crate::config::Kept;

@@ -1,6 +1,6 @@
 //! The two histograms of the conventions, `mcp.server.operation.duration`
 //! and `mcp.server.session.duration`, recorded once [`record_metrics`] was
-//! called.
+//! called ([`install`](crate::install) calls it).
 //!
 //! Until then nothing is measured at all: no clock is read and no
 //! attribute is built, whatever meter provider is installed.
