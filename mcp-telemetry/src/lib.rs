@@ -130,3 +130,8 @@ register!(Registration::new(
     OUTERMOST,
     resolved_prompts
 ));
+
+/// The guide under `docs/`, compiled as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/telemetry.md")]
+struct Guide;
