@@ -52,6 +52,9 @@ use crate::server::{Caller, Server, Session};
 use crate::sink::NotificationSink;
 use crate::source::Credentials;
 
+/// The transport name of a memory client's connection.
+const TRANSPORT: &str = "memory";
+
 /// Records notifications in arrival order.
 #[derive(Debug, Default)]
 struct Recorder(Mutex<Vec<Notification>>);
@@ -181,7 +184,9 @@ impl MemoryClient {
     /// Speaks the legacy era, as if `initialize` had negotiated `session`.
     #[must_use]
     pub fn legacy(mut self, session: Session) -> Self {
-        self.connection = Some(Arc::new(Connection::negotiated(session)));
+        let connection = Connection::over(TRANSPORT);
+        *lock(&connection.session) = Some(Arc::new(session));
+        self.connection = Some(Arc::new(connection));
         self
     }
 
@@ -190,7 +195,7 @@ impl MemoryClient {
     /// [`initialize`](Self::initialize) is answered, 2025-11-25 after.
     #[must_use]
     pub fn connected(mut self) -> Self {
-        self.connection = Some(Arc::new(Connection::default()));
+        self.connection = Some(Arc::new(Connection::over(TRANSPORT)));
         self
     }
 

@@ -17,8 +17,14 @@
 //! assert_eq!(client.session().unwrap().protocol_version, "2025-06-18");
 //! # });
 //! ```
+//!
+//! A connection also says which transport keeps it and, where the
+//! transport names its sessions (`Mcp-Session-Id` on HTTP), the session's
+//! id; and it keeps values for extensions (a clock, a counter) for as long
+//! as it lives, dropping them when the transport ends it.
 
-use std::collections::BTreeSet;
+use std::any::{Any, TypeId};
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::sync::{Arc, Mutex};
 
@@ -56,11 +62,26 @@ pub struct Connection {
     /// Items of other kinds the session follows, as `(member, item)`,
     /// oldest first.
     pub(crate) followed: Mutex<std::collections::VecDeque<(String, String)>>,
+    /// The transport that keeps it, by name.
+    transport: Option<&'static str>,
+    /// The id the transport gave its session.
+    id: Option<String>,
+    /// What extensions keep with it.
+    kept: Mutex<Kept>,
+}
+
+/// The values extensions keep with a connection, until it ends.
+#[derive(Default)]
+struct Kept {
+    values: HashMap<TypeId, Box<dyn Any + Send + Sync>>,
+    closed: bool,
 }
 
 impl fmt::Debug for Connection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Connection")
+            .field("transport", &self.transport)
+            .field("id", &self.id)
             .field("session", &self.session())
             .finish_non_exhaustive()
     }
@@ -72,9 +93,96 @@ impl Connection {
     pub fn negotiated(session: Session) -> Self {
         Self {
             session: Mutex::new(Some(Arc::new(session))),
-            subscriptions: Mutex::default(),
-            followed: Mutex::default(),
+            ..Self::default()
         }
+    }
+
+    /// A connection kept by the transport named `transport` (`"stdio"`,
+    /// `"http"`, or a third party's own name), not initialized yet.
+    ///
+    /// ```
+    /// use mcp_server::connection::Connection;
+    ///
+    /// let connection = Connection::over("http").with_id("4f1c");
+    /// assert_eq!((connection.transport(), connection.id()), (Some("http"), Some("4f1c")));
+    /// assert_eq!(Connection::default().transport(), None);
+    /// ```
+    pub fn over(transport: &'static str) -> Self {
+        Self {
+            transport: Some(transport),
+            ..Self::default()
+        }
+    }
+
+    /// Names the connection's session with the id its transport gave it.
+    #[must_use]
+    pub fn with_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
+        self
+    }
+
+    /// The name of the transport that keeps this connection, if it said.
+    pub fn transport(&self) -> Option<&'static str> {
+        self.transport
+    }
+
+    /// The id the transport gave this connection's session (HTTP's
+    /// `Mcp-Session-Id`); `None` where sessions have no id (stdio).
+    pub fn id(&self) -> Option<&str> {
+        self.id.as_deref()
+    }
+
+    /// Keeps `value` with the connection, one per type, until the
+    /// connection ends ([`close`](Self::close)) or is dropped, when it is
+    /// dropped too; on an ended connection it is dropped at once.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use mcp_server::connection::Connection;
+    ///
+    /// #[derive(Clone)]
+    /// struct Opened(Arc<()>);
+    ///
+    /// let marker = Arc::new(());
+    /// let connection = Connection::over("stdio");
+    /// connection.insert(Opened(marker.clone()));
+    /// assert!(connection.get::<Opened>().is_some());
+    /// connection.close();
+    /// assert!(connection.get::<Opened>().is_none());
+    /// assert_eq!(Arc::strong_count(&marker), 1, "dropped when the connection ended");
+    /// ```
+    pub fn insert<T: Any + Send + Sync>(&self, value: T) {
+        let mut kept = lock(&self.kept);
+        if kept.closed {
+            drop(kept);
+            drop(value);
+            return;
+        }
+        let replaced = kept.values.insert(TypeId::of::<T>(), Box::new(value));
+        drop(kept);
+        drop(replaced);
+    }
+
+    /// A value kept with [`insert`](Self::insert), cloned out.
+    pub fn get<T: Any + Send + Sync + Clone>(&self) -> Option<T> {
+        let kept = lock(&self.kept);
+        kept.values
+            .get(&TypeId::of::<T>())?
+            .downcast_ref::<T>()
+            .cloned()
+    }
+
+    /// Ends the connection's life: drops every value kept with it. The
+    /// transport calls it when the connection ends (end of input on stdio,
+    /// `DELETE` or expiry of an HTTP session).
+    pub fn close(&self) {
+        let values = {
+            let mut kept = lock(&self.kept);
+            kept.closed = true;
+            std::mem::take(&mut kept.values)
+        };
+        // Dropped outside the lock: a value's `Drop` may look at the connection.
+        drop(values);
     }
 
     /// The negotiated session, once `initialize` was answered.

@@ -393,8 +393,36 @@ impl RequestContext {
         self.inner.notifications.backlog()
     }
 
-    /// The legacy connection this request came on.
-    pub(crate) fn connection(&self) -> Option<&Arc<Connection>> {
+    /// The connection this request came on, where its transport keeps one:
+    /// a stdio process, a 2025-11-25 HTTP session, a connected memory
+    /// client. `None` for a 2026-07-28 request over HTTP, which stands
+    /// alone.
+    ///
+    /// ```
+    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+    /// use mcp_server::{RequestContext, Server, Session, origin};
+    /// use mcp_server::client::MemoryClient;
+    /// use mcp_server::contributor::contributor_fn;
+    /// use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
+    /// use mcp_server::handler::handler_fn;
+    ///
+    /// let server = Server::builder().without_linked()
+    ///     .contributor(origin!(), "tools", contributor_fn(|c| {
+    ///         c.tool(Tool { name: "transport".into(), ..Default::default() },
+    ///                handler_fn::<CallTool, _, _, _>(|ctx: RequestContext, _| async move {
+    ///                    let transport = ctx.connection().and_then(|c| c.transport());
+    ///                    Ok(CallToolResult::text(transport.unwrap_or("none")))
+    ///                }));
+    ///     }))
+    ///     .build();
+    /// let modern = MemoryClient::new(&server).call_tool("transport", serde_json::json!({})).await.unwrap();
+    /// assert_eq!(modern.content, CallToolResult::text("none").content);
+    /// let legacy = MemoryClient::new(&server).legacy(Session { protocol_version: "2025-11-25".into(), ..Default::default() });
+    /// let legacy = legacy.call_tool("transport", serde_json::json!({})).await.unwrap();
+    /// assert_eq!(legacy.content, CallToolResult::text("memory").content);
+    /// # });
+    /// ```
+    pub fn connection(&self) -> Option<&Arc<Connection>> {
         self.inner.connection.as_ref()
     }
 

@@ -27,6 +27,8 @@ use mcp_server::{BootErrors, Builder, Server};
 
 // An OAuth resource server once `oauth.resource` is set (see docs/authorization.md).
 use mcp_oauth as _;
+// Spans and metrics of every request; exported when `telemetry.otlp_endpoint` is set.
+use mcp_telemetry as _;
 
 use crate::cli::Setting;
 
@@ -42,6 +44,7 @@ pub fn builder() -> Builder {
         .expect_extension("mcp-tasks")
         .expect_extension("mcp-apps")
         .expect_extension("mcp-oauth")
+        .expect_extension("mcp-telemetry")
 }
 
 /// The demo server, booted.

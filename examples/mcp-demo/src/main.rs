@@ -30,6 +30,19 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // Exports spans and metrics to the collector `telemetry.otlp_endpoint`
+    // names, if any; the guard exports what is left when serving ends.
+    let telemetry = match cli.mode() {
+        Mode::BootReport(_) => Ok(None),
+        _ => mcp_telemetry::install(&mcp_telemetry::TelemetrySection::of(&server)),
+    };
+    let _telemetry = match telemetry {
+        Ok(guard) => guard,
+        Err(error) => {
+            eprintln!("mcp-demo: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     let version = env!("CARGO_PKG_VERSION");
     let result = match cli.mode() {
         Mode::BootReport(format) => print_report(&server, format),

@@ -176,6 +176,7 @@ where
                 state.running.cancel_all();
                 running.shutdown().await;
                 forwarding.abort();
+                state.connection.close();
                 writer.abort();
                 return Err(io::Error::other(
                     "the client stopped reading stdout: too much waited to be written",
@@ -267,6 +268,7 @@ where
     state.outbound.close();
     running.shutdown().await;
     forwarding.abort();
+    state.connection.close();
     lines_out.closing.cancel();
     drop(lines_out);
     writer.await.unwrap_or(Ok(()))
@@ -342,11 +344,20 @@ fn forward_changes(
 
 /// What one stdio connection remembers: its legacy session, its running
 /// requests and its requests to the client.
-#[derive(Default)]
 struct State {
     connection: Arc<Connection>,
     running: Running,
     outbound: Arc<Outbound>,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        Self {
+            connection: Arc::new(Connection::over("stdio")),
+            running: Running::default(),
+            outbound: Arc::default(),
+        }
+    }
 }
 
 fn send<T: Serialize>(lines_out: &Lines, message: &T) {

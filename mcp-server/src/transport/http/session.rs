@@ -110,9 +110,9 @@ impl HttpSession {
     fn new(id: String, owner: Option<String>, events: Arc<dyn EventStore>) -> Self {
         Self {
             streams: Arc::new(Streams::new(id.clone(), events)),
+            connection: Arc::new(Connection::over("http").with_id(id.clone())),
             id,
             owner,
-            connection: Arc::default(),
             outbound: Arc::new(Outbound::default()),
             ended: CancellationToken::new(),
             last_seen: Mutex::new(Instant::now()),
@@ -160,6 +160,7 @@ impl HttpSession {
     fn end(&self) {
         self.ended.cancel();
         self.streams.close();
+        self.connection.close();
     }
 
     /// Tracks a running request, cancelled with the session or by the client.
