@@ -195,18 +195,14 @@ fn the_settings_boot_the_demo_server() {
 
 #[test]
 fn a_setting_no_linked_crate_reads_fails_boot_naming_its_option() {
-    let errors = mcp_demo::server_with(&settings(&[
-        "--set",
-        "telemetry.otlp_endpoint=http://127.0.0.1:4317",
-    ]))
-    .unwrap_err();
+    let errors = mcp_demo::server_with(&settings(&["--set", "weather.units=metric"])).unwrap_err();
     let message = errors.to_string();
     assert!(
-        message.contains("error[mcp::unknown_setting]: setting `telemetry` is not known"),
+        message.contains("error[mcp::unknown_setting]: setting `weather` is not known"),
         "{message}"
     );
     assert!(
-        message.contains("= note: set on the command line by `--set telemetry.otlp_endpoint`"),
+        message.contains("= note: set on the command line by `--set weather.units`"),
         "{message}"
     );
 }
