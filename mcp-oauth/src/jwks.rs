@@ -32,7 +32,7 @@ struct Key {
     id: Option<String>,
     family: Family,
     /// The one algorithm the issuer declared for it, if it did.
-    algorithm: Option<String>,
+    algorithm: Option<Algorithm>,
     key: DecodingKey,
 }
 
@@ -56,11 +56,10 @@ impl KeySet {
     /// Without an id, the only key that fits.
     fn find(&self, id: Option<&str>, algorithm: Algorithm) -> Option<&DecodingKey> {
         let family = family_of(algorithm)?;
-        let name = format!("{algorithm:?}");
         let mut fitting = self
             .keys
             .iter()
-            .filter(|k| k.family == family && k.algorithm.as_deref().is_none_or(|a| a == name));
+            .filter(|k| k.family == family && k.algorithm.is_none_or(|a| a == algorithm));
         match id {
             Some(id) => fitting
                 .find(|k| k.id.as_deref() == Some(id))
@@ -89,11 +88,17 @@ fn key_of(jwk: &Jwk) -> Option<Key> {
         // A shared secret is never published as a verification key.
         AlgorithmParameters::OctetKey(_) => return None,
     };
+    // A declared algorithm that is no signature algorithm (an encryption
+    // key's) makes the key useless here.
+    let algorithm = match jwk.common.key_algorithm {
+        Some(declared) => Some(format!("{declared:?}").parse::<Algorithm>().ok()?),
+        None => None,
+    };
     let key = DecodingKey::from_jwk(jwk).ok()?;
     Some(Key {
         id: jwk.common.key_id.clone(),
         family,
-        algorithm: jwk.common.key_algorithm.map(|a| format!("{a:?}")),
+        algorithm,
         key,
     })
 }

@@ -11,8 +11,39 @@ use crate::jwks::Jwks;
 pub(crate) struct Expected {
     pub(crate) issuer: String,
     pub(crate) audience: String,
-    pub(crate) algorithms: Vec<Algorithm>,
     pub(crate) leeway_s: u64,
+    /// The checks of each accepted algorithm, made once at boot.
+    validations: Vec<(Algorithm, Validation)>,
+}
+
+impl Expected {
+    /// Tokens of `issuer` for `audience`, signed with one of `algorithms`.
+    pub(crate) fn new(
+        issuer: &str,
+        audience: &str,
+        algorithms: &[Algorithm],
+        leeway_s: u64,
+    ) -> Self {
+        let validations = algorithms
+            .iter()
+            .map(|&algorithm| {
+                let mut validation = Validation::new(algorithm);
+                validation.algorithms = vec![algorithm];
+                validation.leeway = leeway_s;
+                validation.validate_nbf = true;
+                validation.set_issuer(&[issuer]);
+                validation.set_audience(&[audience]);
+                validation.set_required_spec_claims(&["exp", "iss", "aud"]);
+                (algorithm, validation)
+            })
+            .collect();
+        Self {
+            issuer: issuer.to_owned(),
+            audience: audience.to_owned(),
+            leeway_s,
+            validations,
+        }
+    }
 }
 
 /// Whether `token` has the shape of a JWS (three parts).
@@ -28,21 +59,14 @@ pub(crate) async fn validate(
 ) -> Result<JsonObject, String> {
     // `alg: none`, and any name this library does not know, fail here.
     let header = decode_header(token).map_err(|e| format!("the token is malformed: {e}"))?;
-    if !expected.algorithms.contains(&header.alg) {
+    let Some((_, validation)) = expected.validations.iter().find(|(a, _)| *a == header.alg) else {
         return Err(format!(
             "the token is signed with {:?}, which this server does not accept",
             header.alg
         ));
-    }
+    };
     let key = jwks.key(header.kid.as_deref(), header.alg).await?;
-    let mut validation = Validation::new(header.alg);
-    validation.algorithms = vec![header.alg];
-    validation.leeway = expected.leeway_s;
-    validation.validate_nbf = true;
-    validation.set_issuer(&[&expected.issuer]);
-    validation.set_audience(&[&expected.audience]);
-    validation.set_required_spec_claims(&["exp", "iss", "aud"]);
-    decode::<JsonObject>(token, &key, &validation)
+    decode::<JsonObject>(token, &key, validation)
         .map(|data| data.claims)
         .map_err(|e| describe(e.kind()))
 }

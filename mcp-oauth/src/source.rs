@@ -104,12 +104,7 @@ impl OAuthPrincipalSource {
             });
         Ok(Some(Self {
             metadata_url: resource.metadata_url(),
-            expected: Expected {
-                issuer: issuer.to_owned(),
-                audience: resource.uri().to_owned(),
-                algorithms,
-                leeway_s: section.leeway_s,
-            },
+            expected: Expected::new(issuer, resource.uri(), &algorithms, section.leeway_s),
             resource,
             jwks,
             introspection,
