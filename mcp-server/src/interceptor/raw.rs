@@ -15,8 +15,9 @@ use crate::future::BoxFuture;
 /// Wraps every method, connection included, and every client notification:
 /// coarse authorization, logging, telemetry, audit.
 ///
-/// An interceptor may proceed (`next.run(call)`), refuse with a JSON-RPC
-/// error, or answer in place of the method with `next.authorize(call)?.raw_answer(..)`
+/// An interceptor may proceed (`next.run(call)`, or `next.run_with(call,
+/// params)` with params it rewrote), refuse with a JSON-RPC error, or
+/// answer in place of the method with `next.authorize(call)?.raw_answer(..)`
 /// (after the guards of the request's target allowed the caller). A
 /// notification has no answer: refusing it drops it, and it cannot be
 /// answered in place; nor can `initialize`, whose session is made only by
@@ -143,6 +144,50 @@ impl<'a> RawNext<'a> {
             }
             None => self.rest.dispatch(call),
         }
+    }
+
+    /// Runs the rest of the raw layer and the method for `call` with other
+    /// params: a rewrite of the request before anything decodes it.
+    ///
+    /// The method decodes, resolves and guards the params it is given, so a
+    /// rewrite that names another target is guarded as that target; the
+    /// request's context (its id, caller, era and `_meta` as first read)
+    /// stays the one of `call`.
+    ///
+    /// ```
+    /// use mcp_server::interceptor::{RawAnswer, RawCall, RawInterceptor, RawNext};
+    /// use mcp_server::BoxFuture;
+    /// use mcp_server::core::error::ErrorObject;
+    /// use serde_json::value::RawValue;
+    ///
+    /// /// Upper-cases the `text` argument of every `tools/call`.
+    /// struct Shout;
+    /// impl RawInterceptor for Shout {
+    ///     fn intercept<'a>(&'a self, call: &'a RawCall<'a>, next: RawNext<'a>)
+    ///         -> BoxFuture<'a, Result<RawAnswer, ErrorObject>>
+    ///     {
+    ///         let Some(params) = call.params().filter(|_| call.method() == "tools/call") else {
+    ///             return next.run(call);
+    ///         };
+    ///         let mut params: serde_json::Value = serde_json::from_str(params.get()).unwrap_or_default();
+    ///         if let Some(text) = params.pointer_mut("/arguments/text") {
+    ///             *text = text.as_str().unwrap_or_default().to_uppercase().into();
+    ///         }
+    ///         let params = serde_json::value::to_raw_value(&params).expect("a JSON value encodes");
+    ///         next.run_with(call, params)
+    ///     }
+    /// }
+    /// ```
+    pub fn run_with(
+        self,
+        call: &'a RawCall<'a>,
+        params: Box<RawValue>,
+    ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
+        let (rest, index, ctx) = (self.rest, self.index, call.ctx());
+        Box::pin(async move {
+            let rewritten = RawCall::new(ctx, Some(&params));
+            RawNext::new(rest, index).run(&rewritten).await
+        })
     }
 
     /// Decodes the params of `call`, finds the target it is aimed at and
