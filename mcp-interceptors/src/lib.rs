@@ -1,0 +1,289 @@
+//! The MCP interceptors extension (`io.modelcontextprotocol/interceptors`)
+//! for `mcp-server`: validators and mutators that a host may list
+//! (`interceptors/list`) and invoke (`interceptor/invoke`), and that this
+//! server also runs on its own requests and results.
+//!
+//! **Experimental.** The extension is a proposal (SEP-2624, which
+//! superseded SEP-1763), not part of any released MCP version; its wire
+//! may change, and every wire shape of this crate lives in [`wire`] so it
+//! can follow.
+//!
+//! Activate it by linking: `use mcp_interceptors as _;` in the
+//! application's crate root (or any use of its items). Declare an
+//! interceptor with [`validator`] or [`mutator`] on an `async fn`, or on
+//! the `impl` block of [`Validate`] or [`Mutate`] for a `Default` type:
+//!
+//! ```
+//! use mcp_interceptors::{Invocation, Message, Validation, validator};
+//! use mcp_server::client::MemoryClient;
+//! use mcp_server::{Server, tool};
+//!
+//! /// Echoes its text.
+//! #[tool]
+//! async fn shout(text: String) -> String {
+//!     text.to_uppercase()
+//! }
+//!
+//! /// Refuses text with a semicolon in it.
+//! #[validator(name = "no-semicolons", request = ["tools/call"])]
+//! async fn no_semicolons(invocation: &Invocation) -> Validation {
+//!     match invocation.arguments().and_then(|a| a["text"].as_str()) {
+//!         Some(text) if text.contains(';') => {
+//!             Validation::invalid("semicolons are not allowed").with_message(
+//!                 Message::error("found `;`").at("params.arguments.text"),
+//!             )
+//!         }
+//!         _ => Validation::valid(),
+//!     }
+//! }
+//!
+//! # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+//! let server = Server::builder().build();
+//! let client = MemoryClient::new(&server);
+//! let ok = client.request_raw("tools/call", serde_json::json!({"name": "shout", "arguments": {"text": "hi"}})).await;
+//! assert_eq!(ok.unwrap()["content"][0]["text"], "HI");
+//! let refused = client.request_raw("tools/call", serde_json::json!({"name": "shout", "arguments": {"text": "a; b"}})).await;
+//! assert_eq!(refused.unwrap_err().data.unwrap()["interceptor"], "no-semicolons");
+//! let listed = client.request_raw("interceptors/list", serde_json::json!({})).await.unwrap();
+//! assert_eq!(listed["interceptors"][0]["name"], "no-semicolons");
+//! # });
+//! ```
+//!
+//! # Where it runs
+//!
+//! The proposal describes interceptor servers that a host invokes, one
+//! interceptor per `interceptor/invoke`, and advises them not to serve
+//! tools, prompts or resources too. This crate serves that (see
+//! [`interceptor_server`] for an endpoint with nothing else), and it also
+//! runs the declared interceptors inside the server's own pipeline, on
+//! every request of an event they hook:
+//!
+//! - a request: every validator at once, then the mutators one after
+//!   another by priority (lower first, ties by name);
+//! - its result: the mutators, then every validator at once;
+//! - an active validator's error verdict answers the request with a
+//!   JSON-RPC error naming the interceptor and its messages (`-32602` for a
+//!   request, `-32603` for a result); an audit one is recorded only;
+//! - a crash (a panic or an error) or a timeout blocks unless the
+//!   interceptor is `failOpen`; a blocked mutation pass discards every
+//!   rewrite it made;
+//! - only a call its caller may make is shown: an unknown or hidden target
+//!   answers as it would without interceptors, and a rewritten request is
+//!   guarded again as written;
+//! - each run is a `tracing` event (target `mcp_interceptors`) with the
+//!   interceptor's name, the event, the phase, the outcome and the duration.
+//!
+//! The extension is built on the public seams of `mcp-server` only:
+//!
+//! | what | seam |
+//! |---|---|
+//! | a declared interceptor | a member of the registration kind [`Interceptors`] |
+//! | `interceptors/list`, `interceptor/invoke` | typed methods, contributed in both eras |
+//! | `capabilities.extensions["io.modelcontextprotocol/interceptors"]` | a capabilities customizer: in `server/discover`, and in a 2025-11-25 `initialize` under `capabilities.extensions` as `mcp-apps` puts its own |
+//! | running them on the server's requests | a raw interceptor, rewriting params with `RawNext::run_with` |
+//! | the boot checks (`mcp_interceptors::not_interceptable`, …) | a validator |
+
+mod chain;
+mod check;
+mod declare;
+pub mod events;
+mod host;
+mod invocation;
+mod methods;
+mod outcome;
+mod pipeline;
+mod run;
+pub mod wire;
+
+use std::sync::Arc;
+
+use mcp_server::contributor::contributor_fn;
+use mcp_server::core::capabilities::ServerCapabilities;
+use mcp_server::core::json::{JsonObject, JsonValue};
+use mcp_server::customizer::ServerCapabilitiesCustomizer;
+use mcp_server::seam::Member;
+use mcp_server::source::PrincipalSource;
+use mcp_server::{BootContext, Item, Registration, origin, register};
+
+pub use declare::{DEFAULT_TIMEOUT, Interceptor, Interceptors, Mutate, Validate};
+pub use invocation::Invocation;
+pub use mcp_interceptors_macros::{mutator, validator};
+pub use outcome::{Failure, IntoMutation, IntoValidation, Message, Mutation, Validation};
+/// The JSON Schema derive for a configuration type named by `config = Type`.
+pub use schemars;
+
+use crate::declare::Interceptors as Kind;
+use crate::host::Host;
+use crate::wire::{EXTENSION_ID, InterceptorsCapability};
+
+fn extension(_: &BootContext) -> Item {
+    Item::Extension
+}
+
+fn methods(boot: &BootContext) -> Item {
+    let host = boot.shared::<Host>();
+    Item::Contributor(Arc::new(contributor_fn(move |into| {
+        methods::contribute(&host, into);
+    })))
+}
+
+fn capabilities(_: &BootContext) -> Item {
+    Item::capabilities(Advertise)
+}
+
+fn pipeline(boot: &BootContext) -> Item {
+    Item::RawInterceptor(Arc::new(pipeline::Pipeline {
+        host: boot.shared::<Host>(),
+    }))
+}
+
+fn checks(_: &BootContext) -> Item {
+    Item::Validator(Arc::new(check::Checks))
+}
+
+register!(Registration::new(
+    origin!(),
+    "mcp-interceptors",
+    0,
+    extension
+));
+register!(Registration::new(
+    origin!(),
+    "interceptors-methods",
+    0,
+    methods
+));
+register!(Registration::new(
+    origin!(),
+    "interceptors-capabilities",
+    0,
+    capabilities
+));
+// Inside the outermost raw interceptors (telemetry's spans, at the lowest
+// orders), so their records include the interceptors' time.
+register!(Registration::new(
+    origin!(),
+    "interceptors-pipeline",
+    0,
+    pipeline
+));
+register!(Registration::new(
+    origin!(),
+    "interceptors-checks",
+    0,
+    checks
+));
+
+/// Advertises the extension with the events its interceptors hook, and
+/// makes every event's chain once.
+struct Advertise;
+
+impl ServerCapabilitiesCustomizer for Advertise {
+    fn customize(&self, capabilities: &mut ServerCapabilities, boot: &BootContext) {
+        let members = boot.members::<Kind>();
+        boot.shared::<Host>().state(members);
+        let mut events: Vec<String> = members
+            .iter()
+            .flat_map(|m| &m.descriptor().hooks)
+            .flat_map(|h| h.events.iter().cloned())
+            .collect();
+        events.sort();
+        events.dedup();
+        let capability = InterceptorsCapability {
+            supported_events: Some(events),
+        };
+        let JsonValue::Object(capability) = serde_json::to_value(capability).unwrap_or_default()
+        else {
+            return;
+        };
+        capabilities
+            .extensions
+            .get_or_insert_default()
+            .insert(EXTENSION_ID.into(), capability);
+    }
+}
+
+/// A builder of a server that serves the interceptors of `server` and
+/// nothing else: `interceptors/list`, `interceptor/invoke` and the
+/// capability, with no tools, prompts or resources, as the proposal's
+/// interceptor servers are. It authenticates callers as `server` does (the
+/// same principal source); guards on its two methods are its own to add.
+/// Name it, then build it.
+///
+/// ```
+/// use mcp_server::Server;
+/// use mcp_server::client::MemoryClient;
+///
+/// let app = Server::builder().build();
+/// let interceptors = mcp_interceptors::interceptor_server(&app)
+///     .named("my-interceptors", "1.0.0")
+///     .build();
+/// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+/// let client = MemoryClient::new(&interceptors);
+/// let listed = client.request_raw("interceptors/list", serde_json::json!({})).await.unwrap();
+/// assert!(listed["interceptors"].is_array());
+/// let tools = client.request_raw("tools/list", serde_json::json!({})).await.unwrap_err();
+/// assert_eq!(tools.code.0, -32601);
+/// # });
+/// ```
+pub fn interceptor_server(server: &mcp_server::Server) -> mcp_server::Builder {
+    let host = Arc::new(Host::default());
+    let mut builder = mcp_server::Server::builder()
+        .without_linked()
+        .register(origin!(), "mcp-interceptors", 0, Item::Extension)
+        .register(
+            origin!(),
+            "interceptors-methods",
+            0,
+            Item::Contributor(Arc::new(contributor_fn(move |into| {
+                methods::contribute(&host, into);
+            }))),
+        )
+        .register(
+            origin!(),
+            "interceptors-capabilities",
+            0,
+            Item::capabilities(Advertise),
+        )
+        .register(
+            origin!(),
+            "interceptors-checks",
+            0,
+            Item::Validator(Arc::new(check::Checks)),
+        );
+    if let Some(source) = server.active::<dyn PrincipalSource>() {
+        builder = builder.supply::<dyn PrincipalSource>(
+            origin!(),
+            "principal source of the served server",
+            source,
+        );
+    }
+    for interceptor in server.members::<Kind>().iter() {
+        let name = interceptor.name().to_owned();
+        builder = builder.register(interceptor.origin(), name, 0, declared(interceptor.clone()));
+    }
+    builder
+}
+
+/// Registers `interceptor`: what `#[validator]` and `#[mutator]` expand to.
+pub fn declared(interceptor: Interceptor) -> Item {
+    Item::Member(Member::new::<Kind>(interceptor))
+}
+
+/// The JSON Schema of configuration type `T`, as an object schema: what
+/// `config = Type` expands to.
+///
+/// ```
+/// #[derive(serde::Deserialize, mcp_interceptors::schemars::JsonSchema)]
+/// struct Masking { mask: String }
+///
+/// let schema = mcp_interceptors::config_schema_of::<Masking>();
+/// assert_eq!(schema["type"], "object");
+/// assert_eq!(schema["required"][0], "mask");
+/// ```
+pub fn config_schema_of<T: schemars::JsonSchema>() -> JsonObject {
+    match serde_json::to_value(schemars::schema_for!(T)) {
+        Ok(JsonValue::Object(schema)) => schema,
+        _ => JsonObject::new(),
+    }
+}

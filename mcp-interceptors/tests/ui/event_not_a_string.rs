@@ -1,0 +1,8 @@
+use mcp_interceptors::{Invocation, Validation, validator};
+
+#[validator(request = [tools_call])]
+fn guard(_: &Invocation) -> Validation {
+    Validation::valid()
+}
+
+fn main() {}

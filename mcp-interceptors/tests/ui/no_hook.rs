@@ -1,0 +1,8 @@
+use mcp_interceptors::{Invocation, Mutation, mutator};
+
+#[mutator(name = "idle")]
+fn idle(_: &Invocation) -> Mutation {
+    Mutation::unchanged()
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use mcp_interceptors::{Invocation, validator};
+
+#[validator(request = ["tools/call"])]
+fn guard(_: &Invocation) {}
+
+fn main() {}

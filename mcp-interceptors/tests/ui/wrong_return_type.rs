@@ -1,0 +1,8 @@
+use mcp_interceptors::{Invocation, validator};
+
+#[validator(request = ["tools/call"])]
+fn guard(_: &Invocation) -> bool {
+    true
+}
+
+fn main() {}

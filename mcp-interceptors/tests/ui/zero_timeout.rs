@@ -1,0 +1,8 @@
+use mcp_interceptors::{Invocation, Validation, validator};
+
+#[validator(request = ["tools/call"], timeout_ms = 0)]
+fn guard(_: &Invocation) -> Validation {
+    Validation::valid()
+}
+
+fn main() {}
