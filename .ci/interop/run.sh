@@ -11,6 +11,8 @@
 #      (d) clients.sh over HTTP; (e) clients.sh over stdio (mcp-demo --stdio);
 #      (f) clients/ts_oauth.mjs: the TS SDK with a bearer token against mcp-demo
 #          configured as an OAuth resource server (its own JWKS on a free port);
+#      (g) clients/ts_interceptors.mjs: the TS SDK lists and invokes the demo's
+#          interceptors and calls the tools they guard (its own mcp-demo);
 #   5. prints a summary table, the known (expected) problems, the wall time and
 #      `N passed, M failed` over the steps.
 # (a)-(c) are judged alike by judge.py against expected.json, which lists for each
@@ -217,6 +219,19 @@ if [[ $rc -eq 0 ]]; then
   record "oauth-ts" PASS "$(grep -c '^ok: ' "$out/oauth-ts.log") checks in $(($(date +%s) - t0)) s"
 else
   record "oauth-ts" FAIL "$(grep -m1 '^FAIL' "$out/oauth-ts.log" || echo "exit $rc")"
+fi
+
+echo
+echo "== interceptors-ts"
+t0=$(date +%s)
+rc=0
+timeout --kill-after=10 "${CLIENT_TIMEOUT:-180}" "$(node22_path)" "$HERE/clients/ts_interceptors.mjs" "$bin" \
+  >"$out/interceptors-ts.log" 2>&1 || rc=$?
+cat "$out/interceptors-ts.log"
+if [[ $rc -eq 0 ]]; then
+  record "interceptors-ts" PASS "$(grep -c '^ok: ' "$out/interceptors-ts.log") checks in $(($(date +%s) - t0)) s"
+else
+  record "interceptors-ts" FAIL "$(grep -m1 '^FAIL' "$out/interceptors-ts.log" || echo "exit $rc")"
 fi
 
 summary

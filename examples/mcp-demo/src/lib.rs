@@ -11,6 +11,7 @@
 //! | [`prompts`] | the `test_*` prompts |
 //! | [`resources`] | the `test://` resources and the resource template |
 //! | [`completions`] | the completion of `test_prompt_with_arguments`' `arg1` |
+//! | [`interceptors`] | a PII redactor and an injection guard (the `mcp-interceptors` extension) |
 //! | [`media`] | the 1x1 PNG and the minimal WAV the contract sends |
 //! | [`cli`] | the command line of the `mcp-demo` binary |
 #![deny(missing_docs)]
@@ -18,6 +19,7 @@
 
 pub mod cli;
 pub mod completions;
+pub mod interceptors;
 pub mod media;
 pub mod prompts;
 pub mod resources;
@@ -45,6 +47,7 @@ pub fn builder() -> Builder {
         .expect_extension("mcp-apps")
         .expect_extension("mcp-oauth")
         .expect_extension("mcp-telemetry")
+        .expect_extension("mcp-interceptors")
 }
 
 /// The demo server, booted.

@@ -2,7 +2,8 @@
 //! prints its boot report.
 //!
 //! `mcp-demo --stdio`, `mcp-demo --http 127.0.0.1:8080` (the endpoint is
-//! `http://127.0.0.1:8080/mcp`; add `--cors-origin https://app.example.com`
+//! `http://127.0.0.1:8080/mcp`, and the demo's interceptors alone are
+//! served at `/interceptors`; add `--cors-origin https://app.example.com`
 //! to let that web application call it from a browser), `mcp-demo
 //! --boot-report [text|json]`, or `mcp-demo --help`; settings such as
 //! `--task-store sqlite` or `--set tasks.ttl_ms=60000` apply to all three.
@@ -87,11 +88,23 @@ fn on_runtime(serve: impl Future<Output = io::Result<()>>) -> io::Result<()> {
         .block_on(serve)
 }
 
-/// Serves Streamable HTTP at `http://{addr}/mcp`, to browser pages of
+/// Serves Streamable HTTP at `http://{addr}/mcp`, and the demo's
+/// interceptors alone at `http://{addr}/interceptors`, to browser pages of
 /// `cors_origins` too.
 async fn serve_http(server: Server, addr: SocketAddr, cors_origins: Vec<String>) -> io::Result<()> {
     let config = cors_origins
         .into_iter()
         .fold(HttpConfig::default(), HttpConfig::cors_allow_origin);
-    serve_on(bind(addr)?, router(server, "/mcp", config)).await
+    // The demo's interceptors, alone, as the proposal's interceptor servers
+    // serve them: `interceptors/list` and `interceptor/invoke`, no tools.
+    let interceptors = mcp_interceptors::interceptor_server(&server)
+        .named(
+            format!("{}-interceptors", mcp_demo::NAME),
+            env!("CARGO_PKG_VERSION"),
+        )
+        .try_build()
+        .map_err(|errors| io::Error::other(errors.to_string()))?;
+    let app =
+        router(server, "/mcp", config.clone()).merge(router(interceptors, "/interceptors", config));
+    serve_on(bind(addr)?, app).await
 }

@@ -7,10 +7,11 @@ use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonValue;
 use serde_json::json;
 
-/// Every tool of the contract, with the tasks scenarios' tools, `long_report`
-/// and `sales_by_region`, by name.
-const TOOLS: [&str; 37] = [
+/// Every tool of the contract, with the tasks scenarios' tools, `long_report`,
+/// `sales_by_region` and the tools the demo's interceptors guard, by name.
+const TOOLS: [&str; 40] = [
     "confirm_delete",
+    "customer_profile",
     "failing_job",
     "greet",
     "json_schema_2020_12_tool",
@@ -18,7 +19,9 @@ const TOOLS: [&str; 37] = [
     "multi_input",
     "protocol_error_job",
     "sales_by_region",
+    "search_orders",
     "slow_compute",
+    "support_ticket",
     "test_audio_content",
     "test_elicitation",
     "test_elicitation_sep1034_defaults",

@@ -12,11 +12,13 @@
 //! | [`rounds`] | tools that ask for input in rounds (2026-07-28 multi round-trip requests) |
 //! | [`tasks`] | tools that run as tasks (the `mcp-tasks` extension) |
 //! | [`charts`] | a tool with an interactive View (the `mcp-apps` extension) |
+//! | [`guarded`] | tools the demo's interceptors guard (the `mcp-interceptors` extension) |
 
 pub mod changes;
 pub mod charts;
 pub mod content;
 pub mod forms;
+pub mod guarded;
 pub mod headers;
 pub mod input;
 pub mod rounds;
