@@ -1,9 +1,9 @@
 //! The interceptors of each event, sorted once at boot, and the passes
 //! that run them on the server's own requests and results.
 //!
-//! A request the server receives is validated (every validator at once)
-//! and then mutated (one mutator after another, by priority, ties by
-//! name); a result it sends is mutated and then validated. The mutation
+//! What a side receives is validated (every validator at once) and then
+//! mutated (one mutator after another, by priority, ties by name); what it
+//! sends is mutated and then validated. The mutation
 //! pass is atomic: a mutator that blocks discards every rewrite before it.
 
 use std::collections::{BTreeSet, HashMap};
@@ -17,6 +17,7 @@ use mcp_server::source::Principal;
 use serde_json::json;
 
 use crate::declare::Interceptor;
+use crate::executor::Side;
 use crate::invocation::Invocation;
 use crate::outcome::Validation;
 use crate::run::{Ran, millis, run};
@@ -138,30 +139,31 @@ impl For<'_> {
     }
 }
 
-/// A request the server received: validated, then mutated.
-pub(crate) async fn receive(
+/// One phase's pass over `payload`: validated and then mutated on the side
+/// that receives it, mutated and then validated on the side that sends it.
+pub(crate) async fn pass(
     chain: &PhaseChain,
     who: &For<'_>,
+    phase: Phase,
+    side: Side,
     payload: JsonValue,
 ) -> Result<Passed, ErrorObject> {
-    let invocation = who.invocation(Phase::Request, payload);
-    validate(chain, &invocation).await?;
-    mutate(chain, who, Phase::Request, invocation.payload).await
-}
-
-/// A result the server sends: mutated, then validated.
-pub(crate) async fn send(
-    chain: &PhaseChain,
-    who: &For<'_>,
-    payload: JsonValue,
-) -> Result<Passed, ErrorObject> {
-    let passed = mutate(chain, who, Phase::Response, payload).await?;
-    let invocation = who.invocation(Phase::Response, passed.payload);
-    validate(chain, &invocation).await?;
-    Ok(Passed {
-        payload: invocation.payload,
-        modified: passed.modified,
-    })
+    match side {
+        Side::Receiving => {
+            let invocation = who.invocation(phase, payload);
+            validate(chain, &invocation).await?;
+            mutate(chain, who, phase, invocation.payload).await
+        }
+        Side::Sending => {
+            let passed = mutate(chain, who, phase, payload).await?;
+            let invocation = who.invocation(phase, passed.payload);
+            validate(chain, &invocation).await?;
+            Ok(Passed {
+                payload: invocation.payload,
+                modified: passed.modified,
+            })
+        }
+    }
 }
 
 /// Runs every validator at once; the first blocking one, by name, answers.

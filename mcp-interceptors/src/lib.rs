@@ -87,6 +87,7 @@ mod chain;
 mod check;
 mod declare;
 pub mod events;
+mod executor;
 mod host;
 mod invocation;
 mod methods;
@@ -106,6 +107,7 @@ use mcp_server::source::PrincipalSource;
 use mcp_server::{BootContext, Item, Registration, origin, register};
 
 pub use declare::{DEFAULT_TIMEOUT, Interceptor, Interceptors, Mutate, Validate};
+pub use executor::{Executed, Executor, Side};
 pub use invocation::Invocation;
 pub use mcp_interceptors_macros::{mutator, validator};
 pub use outcome::{Failure, IntoMutation, IntoValidation, Message, Mutation, Validation};
@@ -287,3 +289,8 @@ pub fn config_schema_of<T: schemars::JsonSchema>() -> JsonObject {
         _ => JsonObject::new(),
     }
 }
+
+/// The guide, `docs/interceptors.md`, compiled as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/interceptors.md")]
+struct InterceptorsGuide;

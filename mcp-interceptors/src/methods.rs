@@ -45,7 +45,7 @@ pub(crate) fn contribute(host: &Arc<Host>, into: &mut Contributions<'_>) {
                 None => members.iter().map(|m| m.descriptor.clone()).collect(),
             };
             Ok(ListInterceptorsResult {
-                result_type: ResultType::COMPLETE,
+                result_type: (ctx.era() == Era::Modern).then_some(ResultType::COMPLETE),
                 interceptors,
             })
         },

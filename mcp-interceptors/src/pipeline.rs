@@ -10,9 +10,11 @@ use mcp_server::core::json::JsonValue;
 use mcp_server::interceptor::{RawAnswer, RawCall, RawInterceptor, RawNext};
 use serde_json::value::RawValue;
 
-use crate::chain::{For, receive, send};
+use crate::chain::{For, pass};
 use crate::declare::Interceptors;
+use crate::executor::Side;
 use crate::host::Host;
+use crate::wire::Phase;
 
 /// Runs each request of a hooked event through its chain, and its result
 /// back through it.
@@ -58,7 +60,14 @@ impl RawInterceptor for Pipeline {
                 who.request = Some(Arc::new(request));
                 next.run(call).await?
             } else {
-                let passed = receive(&chain.request, &who, request).await?;
+                let passed = pass(
+                    &chain.request,
+                    &who,
+                    Phase::Request,
+                    Side::Receiving,
+                    request,
+                )
+                .await?;
                 let request = Arc::new(passed.payload);
                 who.request = Some(request.clone());
                 if passed.modified {
@@ -73,7 +82,14 @@ impl RawInterceptor for Pipeline {
             }
             let result: JsonValue =
                 serde_json::from_str(answer.result().get()).map_err(internal)?;
-            let passed = send(&chain.response, &who, result).await?;
+            let passed = pass(
+                &chain.response,
+                &who,
+                Phase::Response,
+                Side::Sending,
+                result,
+            )
+            .await?;
             if !passed.modified {
                 return Ok(answer);
             }

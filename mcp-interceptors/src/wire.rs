@@ -169,12 +169,13 @@ pub struct ListInterceptorsParams {
 }
 
 /// The result of `interceptors/list`.
+#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ListInterceptorsResult {
-    /// The kind of result.
-    #[serde(default)]
-    pub result_type: ResultType,
+    /// The kind of result, in 2026-07-28 (absent in 2025-11-25, as the
+    /// proposal's result is written).
+    pub result_type: Option<ResultType>,
     /// The interceptors, by name.
     pub interceptors: Vec<InterceptorDescriptor>,
 }
