@@ -210,6 +210,7 @@ impl ServerCapabilitiesCustomizer for Advertise {
 /// capability, with no tools, prompts or resources, as the proposal's
 /// interceptor servers are. It authenticates callers as `server` does (the
 /// same principal source); guards on its two methods are its own to add.
+/// It reads no settings from the environment: those are the application's.
 /// Name it, then build it.
 ///
 /// ```
@@ -232,6 +233,9 @@ pub fn interceptor_server(server: &mcp_server::Server) -> mcp_server::Builder {
     let host = Arc::new(Host::default());
     let mut builder = mcp_server::Server::builder()
         .without_linked()
+        // The environment's settings are the application's, read when it
+        // was built; sections of crates linked there are unknown here.
+        .without_environment()
         .register(origin!(), "mcp-interceptors", 0, Item::Extension)
         .register(
             origin!(),

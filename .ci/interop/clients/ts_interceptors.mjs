@@ -16,30 +16,13 @@
 // tools and answers `interceptor/invoke` too.
 
 import { spawn } from 'node:child_process';
-import { createServer as createTcpServer } from 'node:net';
+import { fail, freePort, ok } from './checks.mjs';
 import { sdkModuleUrl } from './sdk.mjs';
 
 const bin = process.argv[2];
 if (!bin) {
   console.error('usage: ts_interceptors.mjs MCP_DEMO_BIN');
   process.exit(2);
-}
-
-const ok = (name) => console.log(`ok: ${name}`);
-function fail(name, why) {
-  console.error(`FAIL: ${name}: ${why}`);
-  throw new Error(`${name}: ${why}`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createTcpServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const port = await freePort();

@@ -17,7 +17,7 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { createServer } from 'node:http';
-import { createServer as createTcpServer } from 'node:net';
+import { fail, freePort, ok } from './checks.mjs';
 import { sdkModuleUrl } from './sdk.mjs';
 
 const bin = process.argv[2];
@@ -26,24 +26,7 @@ if (!bin) {
   process.exit(2);
 }
 
-const ok = (name) => console.log(`ok: ${name}`);
-function fail(name, why) {
-  console.error(`FAIL: ${name}: ${why}`);
-  throw new Error(`${name}: ${why}`);
-}
-
 const b64url = (buf) => Buffer.from(buf).toString('base64url');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createTcpServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // The authorization server: one key, its JWKS, and tokens signed with it.
 const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });

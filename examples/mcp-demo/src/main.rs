@@ -51,10 +51,25 @@ fn main() -> ExitCode {
             eprintln!("mcp-demo {version}: serving stdio");
             serve_stdio(server).await
         }),
-        Mode::Http { addr, cors_origins } => on_runtime(async move {
-            eprintln!("mcp-demo {version}: serving http://{addr}/mcp");
-            serve_http(server, addr, cors_origins).await
-        }),
+        Mode::Http { addr, cors_origins } => {
+            // The demo's interceptors, alone, as the proposal's interceptor
+            // servers serve them: `interceptors/list` and
+            // `interceptor/invoke`, no tools.
+            let interceptors = match mcp_interceptors::interceptor_server(&server)
+                .named(format!("{}-interceptors", mcp_demo::NAME), version)
+                .try_build()
+            {
+                Ok(interceptors) => interceptors,
+                Err(errors) => {
+                    cli::print_boot_failure(&errors);
+                    return ExitCode::FAILURE;
+                }
+            };
+            on_runtime(async move {
+                eprintln!("mcp-demo {version}: serving http://{addr}/mcp");
+                serve_http(server, interceptors, addr, cors_origins).await
+            })
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -89,21 +104,17 @@ fn on_runtime(serve: impl Future<Output = io::Result<()>>) -> io::Result<()> {
 }
 
 /// Serves Streamable HTTP at `http://{addr}/mcp`, and the demo's
-/// interceptors alone at `http://{addr}/interceptors`, to browser pages of
-/// `cors_origins` too.
-async fn serve_http(server: Server, addr: SocketAddr, cors_origins: Vec<String>) -> io::Result<()> {
+/// interceptors alone (`interceptors`) at `http://{addr}/interceptors`, to
+/// browser pages of `cors_origins` too.
+async fn serve_http(
+    server: Server,
+    interceptors: Server,
+    addr: SocketAddr,
+    cors_origins: Vec<String>,
+) -> io::Result<()> {
     let config = cors_origins
         .into_iter()
         .fold(HttpConfig::default(), HttpConfig::cors_allow_origin);
-    // The demo's interceptors, alone, as the proposal's interceptor servers
-    // serve them: `interceptors/list` and `interceptor/invoke`, no tools.
-    let interceptors = mcp_interceptors::interceptor_server(&server)
-        .named(
-            format!("{}-interceptors", mcp_demo::NAME),
-            env!("CARGO_PKG_VERSION"),
-        )
-        .try_build()
-        .map_err(|errors| io::Error::other(errors.to_string()))?;
     let app =
         router(server, "/mcp", config.clone()).merge(router(interceptors, "/interceptors", config));
     serve_on(bind(addr)?, app).await

@@ -249,3 +249,25 @@ fn help_names_every_option() {
     }
     assert!(!help.contains(ESCAPE), "{help:?}");
 }
+
+#[test]
+fn serving_http_boots_both_endpoints_with_the_applications_settings_in_the_environment() {
+    use std::io::{BufRead, BufReader};
+    // `tasks.ttl_ms` is the application's setting (mcp-tasks is linked
+    // there); the endpoint serving the interceptors alone must not read it.
+    let mut child = Command::new(BINARY)
+        .args(["--http", "127.0.0.1:0"])
+        .env("MCP_TASKS__TTL_MS", "60000")
+        .env_remove("MCP_TASKS__STORE")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(first.contains(": serving http://"), "{first}");
+}
