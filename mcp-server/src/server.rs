@@ -531,7 +531,7 @@ impl Server {
                 params,
             });
         if let Some(binding) = &binding {
-            ctx.set_exchange(Exchange::begin(binding, &self.inner.rounds)?);
+            ctx.set_exchange(Exchange::begin(binding, &self.inner.rounds).await?);
         }
         let call = RawCall::new(&ctx, params);
         let pipeline = Pipeline::request(&self.inner.raw, &**route);

@@ -9,6 +9,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use crate::boot::BootContext;
+use crate::future::BoxFuture;
 use crate::lock::lock;
 use crate::seam::{OneActive, SeamWord};
 
@@ -181,24 +182,45 @@ mod tests {
 /// A record is needed only until its state expires; a store shared by every
 /// instance (a Redis, say) makes one-time use hold across instances.
 ///
+/// A claim is a future, so a store on another machine can be asked; one
+/// that cannot be reached answers [`Unavailable`], and the retry carrying
+/// the state is refused with an internal error saying so (never accepted:
+/// a state that cannot be claimed could be replayed).
+///
 /// ```
 /// use std::time::{Duration, SystemTime};
 /// use mcp_server::store::{MemoryUsedStates, UsedStateStore};
 ///
+/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
 /// let used = MemoryUsedStates::default();
 /// let expires = SystemTime::now() + Duration::from_secs(60);
-/// assert!(used.claim("state-1", expires));
-/// assert!(!used.claim("state-1", expires));
+/// assert!(used.claim("state-1", expires).await.unwrap());
+/// assert!(!used.claim("state-1", expires).await.unwrap());
+/// # });
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a used-state store",
     note = "implement `mcp_server::store::UsedStateStore` and register it (the `#[store]` attribute on the `impl` block does both)"
 )]
 pub trait UsedStateStore: Send + Sync + 'static {
-    /// Records that state `id` was used; `false` when it already was.
+    /// Records that state `id` was used: `Ok(false)` when it already was.
     /// The record may be dropped once `expires` has passed.
-    fn claim(&self, id: &str, expires: std::time::SystemTime) -> bool;
+    ///
+    /// # Errors
+    ///
+    /// [`Unavailable`] when the store cannot be asked now.
+    fn claim<'a>(
+        &'a self,
+        id: &'a str,
+        expires: std::time::SystemTime,
+    ) -> BoxFuture<'a, Result<bool, Unavailable>>;
 }
+
+/// A store that cannot be asked now (a lost connection, a timeout): what
+/// it says of why, for the error the client gets.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unavailable(pub String);
 
 impl OneActive for dyn UsedStateStore {
     const NAME: &'static str = "UsedStateStore";
@@ -235,7 +257,17 @@ impl MemoryUsedStates {
 }
 
 impl UsedStateStore for MemoryUsedStates {
-    fn claim(&self, id: &str, expires: std::time::SystemTime) -> bool {
+    fn claim<'a>(
+        &'a self,
+        id: &'a str,
+        expires: std::time::SystemTime,
+    ) -> BoxFuture<'a, Result<bool, Unavailable>> {
+        Box::pin(std::future::ready(Ok(self.claim_now(id, expires))))
+    }
+}
+
+impl MemoryUsedStates {
+    fn claim_now(&self, id: &str, expires: std::time::SystemTime) -> bool {
         let now = std::time::SystemTime::now();
         let mut used = lock(&self.inner);
         while let Some(std::cmp::Reverse((at, _))) = used.by_expiry.peek()

@@ -626,3 +626,52 @@ async fn a_question_asked_outside_the_guards_does_not_reveal_a_hidden_tool() {
         "elicitation/create"
     );
 }
+
+/// A used-state store that cannot be reached.
+struct Unreachable;
+
+impl mcp_server::store::UsedStateStore for Unreachable {
+    fn claim<'a>(
+        &'a self,
+        _: &'a str,
+        _: std::time::SystemTime,
+    ) -> mcp_server::BoxFuture<'a, Result<bool, mcp_server::store::Unavailable>> {
+        Box::pin(async {
+            Err(mcp_server::store::Unavailable(
+                "connection refused".to_owned(),
+            ))
+        })
+    }
+}
+
+#[tokio::test]
+async fn a_retry_whose_state_cannot_be_claimed_is_refused_with_an_internal_error_and_nothing_runs()
+{
+    let runs = Runs::default();
+    let server = with_survey(support::builder(), runs.clone())
+        .request_state_key(SECRET)
+        .supply::<dyn mcp_server::store::UsedStateStore>(
+            mcp_server::origin!(),
+            "Unreachable",
+            Arc::new(Unreachable),
+        )
+        .build();
+    let client = client(&server);
+    let params = survey("tea");
+    let first = first_round(&client, &params).await;
+    let before = runs.count();
+    let error = call(
+        &client,
+        retry(&params, responses_to(&first), &first["requestState"]),
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(error.code.0, -32603, "{error:?}");
+    assert!(error.message.contains("connection refused"), "{error:?}");
+    assert!(error.message.contains("retry later"), "{error:?}");
+    assert_eq!(
+        runs.count(),
+        before,
+        "the handler ran on an unclaimed state"
+    );
+}

@@ -99,7 +99,7 @@ impl Exchange {
     /// The exchange of a request: the answers its retry carries, once its
     /// `requestState` verifies and is claimed. Refuses malformed
     /// `inputResponses` and every state that is not this request's.
-    pub(crate) fn begin(binding: &Binding<'_>, rounds: &Rounds) -> Result<Self, ErrorObject> {
+    pub(crate) async fn begin(binding: &Binding<'_>, rounds: &Rounds) -> Result<Self, ErrorObject> {
         let mut exchange = Self {
             answers: BTreeMap::new(),
             carried: None,
@@ -158,8 +158,14 @@ impl Exchange {
         check(&body, binding, &bound).map_err(|r| r.error())?;
         exchange.bound = Some(bound);
         let expires = SystemTime::UNIX_EPOCH + Duration::from_secs(body.expires);
-        if !rounds.used.claim(&body.id, expires) {
-            return Err(Refusal::Used.error());
+        match rounds.used.claim(&body.id, expires).await {
+            Ok(true) => {}
+            Ok(false) => return Err(Refusal::Used.error()),
+            Err(unavailable) => {
+                return Err(ErrorObject::internal_error(format!(
+                    "Internal error: the request state cannot be checked now (the used-state store: {unavailable}); retry later"
+                )));
+            }
         }
         let mut answers = body.answers;
         // Only answers to what was asked count; other keys are ignored.

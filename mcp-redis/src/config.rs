@@ -1,0 +1,49 @@
+//! The `redis` configuration section: where the shared Redis is, and the
+//! prefix of every key this crate writes there.
+//!
+//! Nothing is active until `redis.url` is set. Every key can come from the
+//! builder, the command line or the environment (`MCP_REDIS__URL`,
+//! `MCP_REDIS__PREFIX`, `MCP_REDIS__TIMEOUT_MS`).
+//!
+//! ```
+//! use mcp_redis::config::RedisSection;
+//!
+//! let section: RedisSection = serde_json::from_value(serde_json::json!({
+//!     "url": "redis://127.0.0.1:6379/0",
+//! })).unwrap();
+//! assert_eq!(section.prefix, "mcp");
+//! assert_eq!(section.timeout_ms, 2_000);
+//! ```
+
+use mcp_server::config::Section;
+use serde::Deserialize;
+
+/// The `redis` section.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RedisSection {
+    /// The Redis to share (`redis://host:port/db`, `rediss://` for TLS, a
+    /// password as `redis://:secret@host`); unset, nothing of this crate is
+    /// active.
+    pub url: Option<String>,
+    /// The prefix of every key and channel, so that several deployments
+    /// can share one Redis: `mcp` writes `mcp:task:<id>`.
+    pub prefix: String,
+    /// How long one Redis operation may take, connecting included, before
+    /// the request that needed it fails with a clear error.
+    pub timeout_ms: u64,
+}
+
+impl Default for RedisSection {
+    fn default() -> Self {
+        Self {
+            url: None,
+            prefix: "mcp".into(),
+            timeout_ms: 2_000,
+        }
+    }
+}
+
+impl Section for RedisSection {
+    const KEY: &'static str = "redis";
+}

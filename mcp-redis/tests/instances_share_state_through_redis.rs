@@ -1,0 +1,190 @@
+//! Two instances on one real Redis answer as one server: a task's events
+//! cross from the instance that writes to the one that watches, a request
+//! state claimed on one is refused on the other, a change published on one
+//! reaches a listen stream held on the other; and an instance whose Redis
+//! is gone fails requests quickly with a clear error, then recovers.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use futures_util::StreamExt;
+use mcp_server::client::MemoryClient;
+use mcp_server::core::ext::tasks::TaskStatus;
+use mcp_server::sink::Change;
+use mcp_server::store::UsedStateStore;
+use mcp_server::{Server, tool};
+use mcp_tasks::record::{Outcome, TaskEvent, TaskRecord, Update, Wire, now_ms};
+use mcp_tasks::store::{StoreError, TaskStore};
+use serde_json::json;
+use support::RedisServer;
+
+use mcp_redis as _;
+
+/// Echoes its text: a tool, so that tool list changes are granted.
+#[tool]
+async fn echo(text: String) -> String {
+    text
+}
+
+fn instance(redis: &RedisServer) -> Server {
+    Server::builder()
+        .setting("redis.url", redis.url())
+        .setting("redis.timeout_ms", 500)
+        .build()
+}
+
+fn tasks(server: &Server) -> Arc<dyn TaskStore> {
+    server.active::<dyn TaskStore>().expect("a task store")
+}
+
+fn record(owner: &str) -> TaskRecord {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut record = TaskRecord::new(
+        format!("task-{}-{n}", now_ms()),
+        owner,
+        Wire::Extension,
+        "echo",
+        now_ms(),
+    );
+    record.ttl_ms = Some(60_000);
+    record
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancel_written_by_one_instance_reaches_a_watcher_on_another() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let (a, b) = (instance(&redis), instance(&redis));
+    let task = record("ada");
+    tasks(&a).create(task.clone()).await.unwrap();
+    let mut watching_on_a = tasks(&a).watch(&task.id);
+    let applied = tasks(&b)
+        .update(
+            &task.id,
+            Update::Finish(Outcome::cancelled("stop")),
+            now_ms(),
+        )
+        .await
+        .unwrap()
+        .expect("b sees the task a created");
+    assert_eq!(applied.record.status, TaskStatus::Cancelled);
+    let event = tokio::time::timeout(Duration::from_secs(5), watching_on_a.next())
+        .await
+        .expect("the event crossed within 5 s");
+    assert_eq!(event, Some(TaskEvent::Status(TaskStatus::Cancelled)));
+    let on_a = tasks(&a).get(&task.id).await.unwrap().unwrap();
+    assert_eq!(on_a.status, TaskStatus::Cancelled);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_state_claimed_on_one_instance_is_refused_on_another() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let (a, b) = (instance(&redis), instance(&redis));
+    let used = |s: &Server| {
+        s.active::<dyn UsedStateStore>()
+            .expect("a used-state store")
+    };
+    let expires = SystemTime::now() + Duration::from_secs(60);
+    assert!(used(&a).claim("state-1", expires).await.unwrap());
+    assert!(!used(&b).claim("state-1", expires).await.unwrap());
+    assert!(!used(&a).claim("state-1", expires).await.unwrap());
+    assert!(used(&b).claim("state-2", expires).await.unwrap());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_published_on_one_instance_reaches_a_listener_held_on_another() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let (a, b) = (instance(&redis), instance(&redis));
+    let mut on_b = MemoryClient::new(&b).listen(json!({"toolsListChanged": true}));
+    let ack = on_b.next().await.expect("an acknowledgement");
+    assert_eq!(ack.method, "notifications/subscriptions/acknowledged");
+    let mut on_a = MemoryClient::new(&a).listen(json!({"toolsListChanged": true}));
+    on_a.next().await.expect("an acknowledgement");
+    a.changes().publish(Change::tools_list_changed());
+    let heard = tokio::time::timeout(Duration::from_secs(5), on_b.next())
+        .await
+        .expect("b heard within 5 s")
+        .expect("a notification");
+    assert_eq!(heard.method, "notifications/tools/list_changed");
+    let told = on_a.next().await.expect("a notification");
+    assert_eq!(told.method, "notifications/tools/list_changed");
+    assert!(
+        on_a.next_within(Duration::from_millis(300)).await.is_none(),
+        "a's listener is told once, not again when its own change comes back"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn while_redis_is_down_requests_fail_quickly_and_the_instance_recovers_by_itself() {
+    let Some(mut redis) = RedisServer::start() else {
+        return;
+    };
+    let a = instance(&redis);
+    let task = record("ada");
+    tasks(&a).create(task.clone()).await.unwrap();
+    redis.kill();
+    let started = std::time::Instant::now();
+    let failed = tasks(&a).get(&task.id).await.unwrap_err();
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "it did not hang"
+    );
+    assert!(
+        matches!(&failed, StoreError::Backend(why) if why.contains("reading a task on redis at 127.0.0.1:")),
+        "{failed}"
+    );
+    let used = a.active::<dyn UsedStateStore>().unwrap();
+    assert!(
+        used.claim("s", SystemTime::now() + Duration::from_secs(60))
+            .await
+            .is_err()
+    );
+    redis.restart();
+    let mut recovered = None;
+    for _ in 0..50 {
+        if let Ok(found) = tasks(&a).get(&task.id).await {
+            recovered = Some(found);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // Not persisted: the restarted Redis is empty, and answers.
+    assert_eq!(recovered, Some(None), "the instance reconnected by itself");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acknowledged_tasks_survive_a_restart_of_a_redis_that_persists() {
+    let Some(mut redis) = RedisServer::start_persistent() else {
+        return;
+    };
+    let a = instance(&redis);
+    let task = record("ada");
+    tasks(&a).create(task.clone()).await.unwrap();
+    tasks(&a)
+        .update(
+            &task.id,
+            Update::Finish(Outcome::cancelled("stop")),
+            now_ms(),
+        )
+        .await
+        .unwrap();
+    redis.restart();
+    let mut read = None;
+    for _ in 0..50 {
+        if let Ok(found) = tasks(&a).get(&task.id).await {
+            read = found;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let read = read.expect("the task survived the restart");
+    assert_eq!(read.status, TaskStatus::Cancelled);
+}

@@ -1,0 +1,129 @@
+//! A real `redis-server` per test: on a free port, in a temporary
+//! directory, stopped when dropped.
+#![allow(dead_code, unreachable_pub)]
+
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running `redis-server` of this test's own.
+pub struct RedisServer {
+    child: Option<Child>,
+    port: u16,
+    dir: tempfile::TempDir,
+    persist: bool,
+}
+
+impl RedisServer {
+    /// Starts one without persistence; `None` (with a message saying why)
+    /// when `redis-server` is not installed and the run is not CI's, where
+    /// its absence fails the test.
+    pub fn start() -> Option<Self> {
+        Self::start_with(false)
+    }
+
+    /// Starts one that persists every write (append-only file, `fsync`
+    /// always) in its directory.
+    pub fn start_persistent() -> Option<Self> {
+        Self::start_with(true)
+    }
+
+    fn start_with(persist: bool) -> Option<Self> {
+        if Command::new("redis-server")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "redis-server is not installed: .ci/run installs it (apt-get install redis-server)"
+            );
+            eprintln!("SKIPPED: redis-server is not installed (apt-get install redis-server)");
+            return None;
+        }
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let mut server = Self {
+            child: None,
+            port,
+            dir,
+            persist,
+        };
+        server.spawn();
+        Some(server)
+    }
+
+    fn spawn(&mut self) {
+        let mut command = Command::new("redis-server");
+        command
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", ""])
+            .arg("--dir")
+            .arg(self.dir.path());
+        if self.persist {
+            command.args(["--appendonly", "yes", "--appendfsync", "always"]);
+        } else {
+            command.args(["--appendonly", "no"]);
+        }
+        let child = command
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server starts");
+        self.child = Some(child);
+        wait_for(self.port);
+    }
+
+    /// `redis://127.0.0.1:<port>`.
+    pub fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Kills the server (SIGKILL: nothing is flushed that was not already).
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Starts it again on the same port and directory.
+    pub fn restart(&mut self) {
+        self.kill();
+        self.spawn();
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Waits until the port accepts a connection and answers PING.
+fn wait_for(port: u16) {
+    use std::io::{Read, Write};
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < deadline {
+        if let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            let _ = stream.set_read_timeout(Some(Duration::from_millis(500)));
+            let mut answer = [0u8; 7];
+            if stream.write_all(b"PING\r\n").is_ok()
+                && stream.read_exact(&mut answer).is_ok()
+                && &answer == b"+PONG\r\n"
+            {
+                return;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("redis-server did not answer on port {port}");
+}
