@@ -4,8 +4,6 @@
 //! reaches a listen stream held on the other; and an instance whose Redis
 //! is gone fails requests quickly with a clear error, then recovers.
 
-mod support;
-
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
@@ -17,8 +15,8 @@ use mcp_server::store::UsedStateStore;
 use mcp_server::{Server, tool};
 use mcp_tasks::record::{Outcome, TaskEvent, TaskRecord, Update, Wire, now_ms};
 use mcp_tasks::store::{StoreError, TaskStore};
+use mcp_tests::redis::RedisServer;
 use serde_json::json;
-use support::RedisServer;
 
 use mcp_redis as _;
 

@@ -1,11 +1,9 @@
 //! The task store on a real Redis passes the public store TCK of
 //! `mcp-tasks`, unchanged.
 
-mod support;
-
 use mcp_server::Server;
 use mcp_tasks::store::TaskStore;
-use support::RedisServer;
+use mcp_tests::redis::RedisServer;
 
 use mcp_redis as _;
 

@@ -7,9 +7,11 @@
 //! - [`generators`]: generators for definitions narrower than their Rust type.
 //! - [`examples`]: the official example messages.
 //! - [`diff`]: readable differences between JSON values.
+//! - [`redis`]: a `redis-server` of a test's own.
 
 pub mod diff;
 pub mod examples;
 pub mod generators;
+pub mod redis;
 pub mod schema;
 pub mod table;

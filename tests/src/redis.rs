@@ -1,6 +1,6 @@
 //! A real `redis-server` per test: on a free port, in a temporary
-//! directory, stopped when dropped.
-#![allow(dead_code, unreachable_pub)]
+//! directory, stopped when dropped. Tests that need Redis start their own,
+//! never a shared or default instance.
 
 use std::net::TcpListener;
 use std::path::Path;
@@ -8,6 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A running `redis-server` of this test's own.
+#[derive(Debug)]
 pub struct RedisServer {
     child: Option<Child>,
     port: u16,
@@ -83,6 +84,7 @@ impl RedisServer {
         format!("redis://127.0.0.1:{}", self.port)
     }
 
+    /// Its directory (its append-only file, when it persists).
     pub fn dir(&self) -> &Path {
         self.dir.path()
     }

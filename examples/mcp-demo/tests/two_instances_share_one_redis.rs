@@ -1,0 +1,197 @@
+//! Two `mcp-demo` processes on one real Redis answer as one server: a task
+//! created through A is polled, and cancelled, through B; a request state
+//! issued by A is accepted once by B; a listen stream held on B hears a
+//! change published through A. Each instance is its own process, spoken
+//! to over stdio with 2026-07-28 requests.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use mcp_tests::redis::RedisServer;
+use serde_json::{Value, json};
+
+const BINARY: &str = env!("CARGO_BIN_EXE_mcp-demo");
+const KEY: &str = "0123456789abcdef0123456789abcdef-shared-by-both";
+
+/// One instance: `mcp-demo --stdio` on the shared Redis.
+struct Instance {
+    child: Child,
+    input: ChildStdin,
+    /// Every line it prints, read on a thread so a test can wait with a limit.
+    lines: mpsc::Receiver<Value>,
+    next_id: i64,
+}
+
+impl Instance {
+    fn start(redis: &RedisServer) -> Self {
+        let mut child = Command::new(BINARY)
+            .arg("--stdio")
+            .env("MCP_REDIS__URL", redis.url())
+            .env("MCP_REQUEST_STATE_KEY", KEY)
+            .env_remove("MCP_TASKS__STORE")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in output.lines() {
+                let Ok(line) = line else { return };
+                let Ok(message) = serde_json::from_str(&line) else {
+                    continue;
+                };
+                if sender.send(message).is_err() {
+                    return;
+                }
+            }
+        });
+        Self {
+            child,
+            input,
+            lines,
+            next_id: 0,
+        }
+    }
+
+    fn send(&mut self, method: &str, mut params: Value) -> i64 {
+        params["_meta"] = json!({
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {
+                "elicitation": {},
+                "extensions": {"io.modelcontextprotocol/tasks": {}}
+            }
+        });
+        let id = self.next_id;
+        self.next_id += 1;
+        let request = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        writeln!(self.input, "{request}").unwrap();
+        self.input.flush().unwrap();
+        id
+    }
+
+    /// The next message, within 10 s.
+    fn next(&self) -> Value {
+        self.lines
+            .recv_timeout(Duration::from_secs(10))
+            .expect("a message within 10 s")
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.send(method, params);
+        loop {
+            let message = self.next();
+            if message["id"] == json!(id) {
+                return message;
+            }
+        }
+    }
+
+    fn task(&mut self, id: &str) -> Value {
+        self.request("tasks/get", json!({"taskId": id}))["result"].clone()
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_task_created_through_one_instance_is_polled_and_cancelled_through_the_other() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let (mut a, mut b) = (Instance::start(&redis), Instance::start(&redis));
+    let quick = a.request(
+        "tools/call",
+        json!({"name": "slow_compute", "arguments": {"seconds": 0, "label": "quick"}}),
+    );
+    let quick = quick["result"]["taskId"]
+        .as_str()
+        .expect("a task")
+        .to_owned();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while b.task(&quick)["status"] == "working" {
+        assert!(Instant::now() < deadline, "the quick task did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let done = b.task(&quick);
+    assert_eq!(done["status"], "completed", "{done}");
+    assert_eq!(
+        done["result"]["content"][0]["text"],
+        "Computed `quick` in 0 s"
+    );
+
+    let slow = a.request(
+        "tools/call",
+        json!({"name": "slow_compute", "arguments": {"seconds": 600, "label": "slow"}}),
+    );
+    let slow = slow["result"]["taskId"]
+        .as_str()
+        .expect("a task")
+        .to_owned();
+    assert_eq!(b.task(&slow)["status"], "working");
+    let cancelled = b.request("tasks/cancel", json!({"taskId": slow}));
+    assert!(cancelled.get("error").is_none(), "{cancelled}");
+    assert_eq!(a.task(&slow)["status"], "cancelled");
+    assert_eq!(b.task(&slow)["status"], "cancelled");
+}
+
+#[test]
+fn a_request_state_issued_by_one_instance_is_accepted_once_by_the_other() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let (mut a, mut b) = (Instance::start(&redis), Instance::start(&redis));
+    let call = json!({"name": "test_input_required_result_elicitation", "arguments": {}});
+    let first = a.request("tools/call", call.clone())["result"].clone();
+    assert_eq!(first["resultType"], "input_required", "{first}");
+    let mut retry = call.clone();
+    retry["inputResponses"] =
+        json!({"user_name": {"action": "accept", "content": {"name": "Ada"}}});
+    retry["requestState"] = first["requestState"].clone();
+    let on_b = b.request("tools/call", retry.clone());
+    assert_eq!(
+        on_b["result"]["content"][0]["text"], "Hello, Ada!",
+        "{on_b}"
+    );
+    let replayed_on_a = a.request("tools/call", retry);
+    assert_eq!(
+        replayed_on_a["error"]["data"]["reason"], "used",
+        "{replayed_on_a}"
+    );
+}
+
+#[test]
+fn a_listen_stream_on_one_instance_hears_a_change_published_through_the_other() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let (mut a, mut b) = (Instance::start(&redis), Instance::start(&redis));
+    b.send(
+        "subscriptions/listen",
+        json!({"notifications": {"toolsListChanged": true}}),
+    );
+    let ack = b.next();
+    assert_eq!(
+        ack["method"], "notifications/subscriptions/acknowledged",
+        "{ack}"
+    );
+    let triggered = a.request(
+        "tools/call",
+        json!({"name": "test_trigger_tool_change", "arguments": {}}),
+    );
+    assert!(triggered.get("error").is_none(), "{triggered}");
+    let heard = b.next();
+    assert_eq!(
+        heard["method"], "notifications/tools/list_changed",
+        "{heard}"
+    );
+}
