@@ -1,0 +1,234 @@
+//! Task store operations per second and their latency, for the in-memory,
+//! SQLite and Redis stores, measured in one run with the same workload.
+//!
+//! `cargo bench -p mcp-redis --bench stores` (needs `redis-server`; with
+//! `taskset` installed, Redis runs on CPU 0: run the benchmark itself on
+//! CPU 1, `taskset -c 1 cargo bench -p mcp-redis --bench stores`, after a
+//! `--no-run` build). Each store gets `TASKS` tasks created, then `READS`
+//! reads and `UPDATES` updates (alternately asking for and answering an
+//! input), each phase by `WORKERS` concurrent callers; every operation is
+//! timed. It prints one table, with each store's throughput as a ratio to
+//! the in-memory store's.
+
+use std::net::TcpListener;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use mcp_server::{Server, tool};
+use mcp_tasks::record::{TaskRecord, Update, Wire, now_ms};
+use mcp_tasks::store::{MemoryTaskStore, SqliteTaskStore, TaskStore};
+use serde_json::json;
+
+use mcp_redis as _;
+
+const TASKS: usize = 2_000;
+const READS: usize = 20_000;
+const UPDATES: usize = 10_000;
+const WORKERS: usize = 32;
+
+/// Echoes its text (`mcp-tasks` wraps the tool methods, so a server has one).
+#[tool]
+async fn echo(text: String) -> String {
+    text
+}
+
+struct Measured {
+    ops: usize,
+    took: Duration,
+    latencies: Vec<Duration>,
+}
+
+impl Measured {
+    fn per_second(&self) -> f64 {
+        self.ops as f64 / self.took.as_secs_f64()
+    }
+
+    fn percentile(&mut self, p: f64) -> Duration {
+        self.latencies.sort_unstable();
+        let at = ((self.latencies.len() as f64 - 1.0) * p).round() as usize;
+        self.latencies[at]
+    }
+}
+
+/// Runs `ops` operations by `WORKERS` concurrent callers, timing each.
+async fn measure<F, Fut>(ops: usize, op: F) -> Measured
+where
+    F: Fn(usize) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = ()> + Send,
+{
+    let op = Arc::new(op);
+    let started = Instant::now();
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|worker| {
+            let op = op.clone();
+            tokio::spawn(async move {
+                let mut latencies = Vec::with_capacity(ops / WORKERS + 1);
+                let mut n = worker;
+                while n < ops {
+                    let began = Instant::now();
+                    op(n).await;
+                    latencies.push(began.elapsed());
+                    n += WORKERS;
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut latencies = Vec::with_capacity(ops);
+    for worker in workers {
+        latencies.extend(worker.await.expect("a worker"));
+    }
+    Measured {
+        ops,
+        took: started.elapsed(),
+        latencies,
+    }
+}
+
+/// Creates, reads and updates on `store`; the three phases' measurements.
+async fn run(label: &str, store: Arc<dyn TaskStore>) -> [Measured; 3] {
+    let ids: Arc<Vec<String>> = Arc::new(
+        (0..TASKS)
+            .map(|n| format!("{label}-{n}-{}", now_ms()))
+            .collect(),
+    );
+    let (s, i) = (store.clone(), ids.clone());
+    let create = measure(TASKS, move |n| {
+        let (s, i) = (s.clone(), i.clone());
+        async move {
+            let mut record = TaskRecord::new(&i[n], "bench", Wire::Extension, "echo", now_ms());
+            record.ttl_ms = Some(3_600_000);
+            s.create(record).await.expect("create");
+        }
+    })
+    .await;
+    let (s, i) = (store.clone(), ids.clone());
+    let read = measure(READS, move |n| {
+        let (s, i) = (s.clone(), i.clone());
+        async move {
+            s.get(&i[n % TASKS]).await.expect("get").expect("a task");
+        }
+    })
+    .await;
+    let (s, i) = (store.clone(), ids.clone());
+    let update = measure(UPDATES, move |n| {
+        let (s, i) = (s.clone(), i.clone());
+        async move {
+            // Each task is updated UPDATES / TASKS times: ask, answer, ask…
+            let round = n / TASKS;
+            let key = format!("k{}", round / 2);
+            let change = match round % 2 {
+                0 => Update::Ask(object(json!({ key: {"method": "elicitation/create"} }))),
+                _ => Update::Respond(object(json!({ key: {"action": "decline"} }))),
+            };
+            s.update(&i[n % TASKS], change, now_ms())
+                .await
+                .expect("update")
+                .expect("a task");
+        }
+    })
+    .await;
+    [create, read, update]
+}
+
+fn object(value: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
+    match value {
+        serde_json::Value::Object(object) => object,
+        _ => unreachable!("an object"),
+    }
+}
+
+/// `redis-server` on a free port, on CPU 0 when `taskset` is there.
+fn redis_server(dir: &std::path::Path) -> (Child, u16) {
+    let port = TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let pinned = Command::new("taskset").arg("--version").output().is_ok();
+    let mut command = if pinned {
+        let mut c = Command::new("taskset");
+        c.args(["-c", "0", "redis-server"]);
+        c
+    } else {
+        Command::new("redis-server")
+    };
+    let child = command
+        .args([
+            "--port",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+        ])
+        .arg("--dir")
+        .arg(dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("redis-server starts (apt-get install redis-server)");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "redis-server did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    println!(
+        "redis-server on port {port}{}",
+        if pinned { ", CPU 0" } else { "" }
+    );
+    (child, port)
+}
+
+fn main() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (mut redis, port) = redis_server(dir.path());
+    let redis_store = Server::builder()
+        .setting("redis.url", format!("redis://127.0.0.1:{port}"))
+        .build()
+        .active::<dyn TaskStore>()
+        .expect("the Redis task store");
+    let sqlite: Arc<dyn TaskStore> =
+        Arc::new(SqliteTaskStore::open(dir.path().join("tasks.db")).expect("SQLite opens"));
+    let memory: Arc<dyn TaskStore> = Arc::new(MemoryTaskStore::default());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let results = runtime.block_on(async {
+        let mut results = Vec::new();
+        for (label, store) in [
+            ("memory", memory),
+            ("sqlite", sqlite),
+            ("redis", redis_store),
+        ] {
+            results.push((label, run(label, store).await));
+        }
+        results
+    });
+    let _ = redis.kill();
+    let _ = redis.wait();
+    println!(
+        "\n{TASKS} creates, {READS} reads, {UPDATES} updates per store, {WORKERS} concurrent callers\n"
+    );
+    println!("| store | operation | ops/s | p50 | p99 | vs memory |");
+    println!("|---|---|--:|--:|--:|--:|");
+    let memory_rates: Vec<f64> = results[0].1.iter().map(Measured::per_second).collect();
+    for (label, measured) in results {
+        for (n, (name, mut m)) in ["create", "get", "update"]
+            .into_iter()
+            .zip(measured)
+            .enumerate()
+        {
+            let rate = m.per_second();
+            let (p50, p99) = (m.percentile(0.5), m.percentile(0.99));
+            println!(
+                "| {label} | {name} | {rate:.0} | {p50:.1?} | {p99:.1?} | {:.2}x |",
+                rate / memory_rates[n]
+            );
+        }
+    }
+}
