@@ -186,3 +186,87 @@ async fn acknowledged_tasks_survive_a_restart_of_a_redis_that_persists() {
     let read = read.expect("the task survived the restart");
     assert_eq!(read.status, TaskStatus::Cancelled);
 }
+
+/// Hides the resource it customizes from every caller.
+struct HideFromEveryone;
+
+impl mcp_server::customizer::HandlerCustomizer<mcp_server::core::resources::Resource>
+    for HideFromEveryone
+{
+    fn customize(
+        &self,
+        config: &mut mcp_server::customizer::HandlerConfig<mcp_server::core::resources::Resource>,
+    ) {
+        config.add_guard(mcp_server::guard::guard_fn("nobody", |_, _| {
+            mcp_server::guard::Decision::deny("private")
+        }));
+    }
+}
+
+/// An instance with the resources `file:///open` and `file:///secret`, the
+/// second hidden from everyone.
+fn instance_with_resources(redis: &RedisServer) -> Server {
+    use mcp_server::core::resources::{ReadResource, ReadResourceResult, Resource};
+    use mcp_server::handler::handler_fn;
+    Server::builder()
+        .setting("redis.url", redis.url())
+        .contributor(
+            mcp_server::origin!(),
+            "resources",
+            mcp_server::contributor::contributor_fn(|c| {
+                for uri in ["file:///open", "file:///secret"] {
+                    c.resource(
+                        Resource {
+                            uri: uri.into(),
+                            name: uri.into(),
+                            ..Default::default()
+                        },
+                        handler_fn::<ReadResource, _, _, _>(|_, _| async {
+                            Ok(ReadResourceResult::default())
+                        }),
+                    );
+                }
+            }),
+        )
+        .register(
+            mcp_server::origin!(),
+            "hide-secret",
+            0,
+            mcp_server::Item::customizer_for::<Resource>("file:///secret", HideFromEveryone),
+        )
+        .build()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_change_from_another_instance_reaches_a_listener_only_if_its_own_guards_allow() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let (a, b) = (
+        instance_with_resources(&redis),
+        instance_with_resources(&redis),
+    );
+    let mut on_b = MemoryClient::new(&b)
+        .listen(json!({"resourceSubscriptions": ["file:///open", "file:///secret"]}));
+    let ack = on_b.next().await.expect("an acknowledgement");
+    assert_eq!(ack.method, "notifications/subscriptions/acknowledged");
+    a.changes()
+        .publish(Change::resource_updated("file:///secret"));
+    a.changes()
+        .publish(Change::resource_updated("file:///open"));
+    let heard = tokio::time::timeout(Duration::from_secs(5), on_b.next())
+        .await
+        .expect("b heard within 5 s")
+        .expect("a notification");
+    assert_eq!(heard.method, "notifications/resources/updated");
+    let params: serde_json::Value =
+        serde_json::from_str(heard.params.as_ref().unwrap().get()).unwrap();
+    assert_eq!(
+        params["uri"], "file:///open",
+        "the hidden resource's change came first"
+    );
+    assert!(
+        on_b.next_within(Duration::from_millis(300)).await.is_none(),
+        "the hidden resource's change reached the listener"
+    );
+}
