@@ -92,7 +92,7 @@ impl Chains {
             .flat_map(|m| &m.descriptor.hooks)
             .flat_map(|h| &h.events)
             .map(String::as_str)
-            .filter(|e| *e != EVERY_EVENT)
+            .filter(|e| *e != EVERY_EVENT && crate::events::is_interceptable(e))
             .collect();
         Self {
             named: named
@@ -103,14 +103,16 @@ impl Chains {
         }
     }
 
-    /// The chain of requests of method `event`.
+    /// The chain of requests of method `event`: a named event's own, else
+    /// the `*` hooks' when the method may be intercepted at all.
     pub(crate) fn of_event(&self, event: &str) -> &EventChain {
-        if !crate::events::is_interceptable(event) {
-            static NONE: std::sync::LazyLock<EventChain> =
-                std::sync::LazyLock::new(EventChain::default);
-            return &NONE;
+        static NONE: std::sync::LazyLock<EventChain> =
+            std::sync::LazyLock::new(EventChain::default);
+        match self.named.get(event) {
+            Some(chain) => chain,
+            None if self.every.is_empty() || !crate::events::is_interceptable(event) => &NONE,
+            None => &self.every,
         }
-        self.named.get(event).unwrap_or(&self.every)
     }
 }
 

@@ -36,11 +36,11 @@ mod sink;
 mod tasks;
 mod used;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use mcp_server::boot::Diagnostic;
 use mcp_server::config::SectionDecl;
-use mcp_server::seam::Supplied;
+use mcp_server::seam::{OneActive, Supplied};
 use mcp_server::sink::ChangeSink;
 use mcp_server::store::UsedStateStore;
 use mcp_server::{BootContext, BootError, Item, Registration, origin, register};
@@ -62,53 +62,46 @@ fn section(_: &BootContext) -> Item {
     Item::Section(SectionDecl::of::<RedisSection>())
 }
 
-/// A connection to the configured Redis, or why there is none. A URL that
-/// does not parse fails boot (once, from the task store's registration).
-fn redis(boot: &BootContext, report: bool) -> Result<Redis, Item> {
-    match Redis::of(&boot.section::<RedisSection>()) {
-        Ok(Some(redis)) => Ok(redis),
-        Ok(None) => Err(Item::Inactive(NOT_CONFIGURED)),
-        Err(error) => {
-            if report {
-                boot.fail(BootError::Extension(
-                    Diagnostic::new("mcp_redis::invalid_url", "`redis.url` is not a Redis URL")
-                        .note(error)
-                        .help("write `redis://host:port/db`, `rediss://` for TLS, or unset `redis.url`"),
-                ));
-            }
-            Err(Item::Inactive("`redis.url` is invalid"))
+/// The one connection of a boot to the configured Redis, shared by the
+/// members that need it: the URL is read once, one multiplexed connection
+/// serves them all, and a URL that does not parse fails boot once.
+#[derive(Default)]
+struct Shared(OnceLock<Result<Option<Arc<Redis>>, String>>);
+
+/// Supplies the member `make` builds on the configured Redis, or is
+/// inactive saying why.
+fn supply<S: OneActive + ?Sized>(boot: &BootContext, make: fn(Arc<Redis>) -> Arc<S>) -> Item {
+    let shared = boot.shared::<Shared>();
+    let redis = shared.0.get_or_init(|| {
+        let redis = Redis::of(&boot.section::<RedisSection>()).map(|r| r.map(Arc::new));
+        if let Err(error) = &redis {
+            boot.fail(BootError::Extension(
+                Diagnostic::new("mcp_redis::invalid_url", "`redis.url` is not a Redis URL")
+                    .note(error.clone())
+                    .help(
+                        "write `redis://host:port/db`, `rediss://` for TLS, or unset `redis.url`",
+                    ),
+            ));
         }
+        redis
+    });
+    match redis {
+        Ok(Some(redis)) => Item::Supply(Supplied::new(make(redis.clone()))),
+        Ok(None) => Item::Inactive(NOT_CONFIGURED),
+        Err(_) => Item::Inactive("`redis.url` is invalid"),
     }
 }
 
 fn task_store(boot: &BootContext) -> Item {
-    match redis(boot, true) {
-        Ok(redis) => {
-            let store: Arc<dyn TaskStore> = Arc::new(RedisTaskStore::new(redis));
-            Item::Supply(Supplied::new(store))
-        }
-        Err(item) => item,
-    }
+    supply::<dyn TaskStore>(boot, |redis| Arc::new(RedisTaskStore::new(redis)))
 }
 
 fn used_states(boot: &BootContext) -> Item {
-    match redis(boot, false) {
-        Ok(redis) => {
-            let store: Arc<dyn UsedStateStore> = Arc::new(RedisUsedStates::new(redis));
-            Item::Supply(Supplied::new(store))
-        }
-        Err(item) => item,
-    }
+    supply::<dyn UsedStateStore>(boot, |redis| Arc::new(RedisUsedStates::new(redis)))
 }
 
 fn change_sink(boot: &BootContext) -> Item {
-    match redis(boot, false) {
-        Ok(redis) => {
-            let sink: Arc<dyn ChangeSink> = Arc::new(RedisChangeSink::new(redis));
-            Item::Supply(Supplied::new(sink))
-        }
-        Err(item) => item,
-    }
+    supply::<dyn ChangeSink>(boot, |redis| Arc::new(RedisChangeSink::new(redis)))
 }
 
 register!(Registration::new(origin!(), "mcp-redis", 0, extension));

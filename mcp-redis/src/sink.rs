@@ -39,9 +39,9 @@ pub struct RedisChangeSink {
 }
 
 impl RedisChangeSink {
-    pub(crate) fn new(redis: Redis) -> Self {
+    pub(crate) fn new(redis: Arc<Redis>) -> Self {
         Self {
-            redis: Arc::new(redis),
+            redis,
             arrived: Arc::new(Arrived {
                 instance: instance_id(),
                 inbound: OnceLock::new(),
@@ -82,7 +82,8 @@ impl RedisChangeSink {
     }
 }
 
-/// An id no other process has: the host's process id and a random part.
+/// An id for this instance: its process id and the time it was made (two
+/// instances in one process, as in tests, are made at different times).
 fn instance_id() -> String {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

@@ -70,6 +70,24 @@ enum WireEvent {
     Responded(Vec<String>),
 }
 
+impl From<&TaskEvent> for WireEvent {
+    fn from(event: &TaskEvent) -> Self {
+        match event {
+            TaskEvent::Status(status) => Self::Status(*status),
+            TaskEvent::Responded(keys) => Self::Responded(keys.clone()),
+        }
+    }
+}
+
+impl From<WireEvent> for TaskEvent {
+    fn from(event: WireEvent) -> Self {
+        match event {
+            WireEvent::Status(status) => Self::Status(status),
+            WireEvent::Responded(keys) => Self::Responded(keys),
+        }
+    }
+}
+
 /// What the `task-events` channel carries.
 #[derive(Serialize, Deserialize)]
 struct Published {
@@ -79,7 +97,7 @@ struct Published {
 
 /// Task records in a Redis shared by every instance.
 pub struct RedisTaskStore {
-    redis: Redis,
+    redis: Arc<Redis>,
     watchers: Arc<Watchers>,
     create: Script,
     compare_and_set: Script,
@@ -104,19 +122,12 @@ fn deliver(watchers: &Watchers, payload: &[u8]) {
     let Ok(published) = serde_json::from_slice::<Published>(payload) else {
         return;
     };
-    let events: Vec<TaskEvent> = published
-        .events
-        .into_iter()
-        .map(|event| match event {
-            WireEvent::Status(status) => TaskEvent::Status(status),
-            WireEvent::Responded(keys) => TaskEvent::Responded(keys),
-        })
-        .collect();
+    let events: Vec<TaskEvent> = published.events.into_iter().map(TaskEvent::from).collect();
     watchers.publish(&published.id, &events);
 }
 
 impl RedisTaskStore {
-    pub(crate) fn new(redis: Redis) -> Self {
+    pub(crate) fn new(redis: Arc<Redis>) -> Self {
         let watchers = Arc::new(Watchers::default());
         subscribe(
             redis.client().clone(),
@@ -221,14 +232,7 @@ impl TaskStore for RedisTaskStore {
                 let message = if applied.events.is_empty() {
                     String::new()
                 } else {
-                    let events = applied
-                        .events
-                        .iter()
-                        .map(|event| match event {
-                            TaskEvent::Status(status) => WireEvent::Status(*status),
-                            TaskEvent::Responded(keys) => WireEvent::Responded(keys.clone()),
-                        })
-                        .collect();
+                    let events = applied.events.iter().map(WireEvent::from).collect();
                     serde_json::to_string(&Published {
                         id: id.to_owned(),
                         events,

@@ -1,6 +1,7 @@
 //! Used request states on Redis: a state claimed on one instance is
 //! refused on every other, until it expires.
 
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use mcp_server::BoxFuture;
@@ -12,11 +13,11 @@ use crate::connection::Redis;
 /// round trip, atomic, and Redis forgets the record when the state could
 /// no longer be opened anyway.
 pub struct RedisUsedStates {
-    redis: Redis,
+    redis: Arc<Redis>,
 }
 
 impl RedisUsedStates {
-    pub(crate) fn new(redis: Redis) -> Self {
+    pub(crate) fn new(redis: Arc<Redis>) -> Self {
         Self { redis }
     }
 }

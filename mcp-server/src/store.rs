@@ -254,19 +254,8 @@ impl MemoryUsedStates {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-}
 
-impl UsedStateStore for MemoryUsedStates {
-    fn claim<'a>(
-        &'a self,
-        id: &'a str,
-        expires: std::time::SystemTime,
-    ) -> BoxFuture<'a, Result<bool, Unavailable>> {
-        Box::pin(std::future::ready(Ok(self.claim_now(id, expires))))
-    }
-}
-
-impl MemoryUsedStates {
+    /// Records `id` unless it is recorded already; drops expired records first.
     fn claim_now(&self, id: &str, expires: std::time::SystemTime) -> bool {
         let now = std::time::SystemTime::now();
         let mut used = lock(&self.inner);
@@ -283,5 +272,15 @@ impl MemoryUsedStates {
         used.by_expiry
             .push(std::cmp::Reverse((expires, id.to_owned())));
         true
+    }
+}
+
+impl UsedStateStore for MemoryUsedStates {
+    fn claim<'a>(
+        &'a self,
+        id: &'a str,
+        expires: std::time::SystemTime,
+    ) -> BoxFuture<'a, Result<bool, Unavailable>> {
+        Box::pin(std::future::ready(Ok(self.claim_now(id, expires))))
     }
 }
