@@ -112,6 +112,10 @@ pub struct Caller {
     pub requester: Option<Arc<dyn ClientRequester>>,
     /// How long a handler waits for the client's answer to an input request.
     pub input_timeout: Duration,
+    /// Runs on each request context made for this caller, before any
+    /// interceptor: what the embedding process (never the client) tells
+    /// the request, as values read with [`RequestContext::get`].
+    pub seed: Option<Arc<dyn Fn(&RequestContext) + Send + Sync>>,
 }
 
 impl fmt::Debug for Caller {
@@ -134,6 +138,7 @@ impl Caller {
             connection: None,
             requester: None,
             input_timeout: DEFAULT_INPUT_TIMEOUT,
+            seed: None,
         }
     }
 
@@ -183,6 +188,25 @@ impl Caller {
     ) -> Self {
         self.requester = requester;
         self.input_timeout = timeout;
+        self
+    }
+
+    /// With `seed` run on each request context made for this caller, before
+    /// any interceptor: a process that replays a call on the client's
+    /// behalf (a worker running a queued task) tells its interceptors so.
+    ///
+    /// ```
+    /// use mcp_server::{Caller, RequestContext};
+    ///
+    /// #[derive(Clone)]
+    /// struct Replayed;
+    ///
+    /// let caller = Caller::modern().with_seed(|ctx: &RequestContext| ctx.insert(Replayed));
+    /// assert!(caller.seed.is_some());
+    /// ```
+    #[must_use]
+    pub fn with_seed(mut self, seed: impl Fn(&RequestContext) + Send + Sync + 'static) -> Self {
+        self.seed = Some(Arc::new(seed));
         self
     }
 
@@ -637,7 +661,7 @@ impl Server {
             Some(session) => (session.client_info.clone().map(Box::new), session.log_level),
             None => (meta.client_info.take(), meta.log_level),
         };
-        RequestContext::new(ContextParts {
+        let ctx = RequestContext::new(ContextParts {
             id,
             method,
             era,
@@ -654,7 +678,11 @@ impl Server {
             // Only a legacy connection carries requests to its client.
             requester: caller.requester.clone().filter(|_| era == Era::Legacy),
             input_timeout: caller.input_timeout,
-        })
+        });
+        if let Some(seed) = &caller.seed {
+            seed(&ctx);
+        }
+        ctx
     }
 }
 

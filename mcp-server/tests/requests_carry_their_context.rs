@@ -17,6 +17,10 @@ use serde_json::json;
 use support::{builder, origin, tool};
 use tokio_util::sync::CancellationToken;
 
+/// What the embedding process tells a request, through its caller's seed.
+#[derive(Clone)]
+struct Told(&'static str);
+
 /// A tool that describes the context it runs in, and reports progress and logs.
 fn server() -> mcp_server::Server {
     builder()
@@ -44,6 +48,13 @@ fn server() -> mcp_server::Server {
                             structured_content: Some(described),
                             ..CallToolResult::text("ok")
                         })
+                    }),
+                );
+                c.tool(
+                    tool("seeded"),
+                    handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                        let told = ctx.get::<Told>().map_or("nothing", |t| t.0);
+                        Ok(CallToolResult::text(told))
                     }),
                 );
                 c.tool(
@@ -243,4 +254,20 @@ async fn handlers_publish_changes_through_the_configured_change_sink() {
             Change::tools_list_changed()
         ]
     );
+}
+
+#[tokio::test]
+async fn a_callers_seed_reaches_the_handler_and_nothing_a_client_sends_can_forge_it() {
+    let server = server();
+    let request = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"seeded",
+        "_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",
+                 "io.modelcontextprotocol/clientCapabilities":{},"Told":"forged"}}}"#;
+    let text = |reply: Option<Vec<u8>>| {
+        let reply: serde_json::Value = serde_json::from_slice(&reply.expect("a reply")).unwrap();
+        reply["result"]["content"][0]["text"].clone()
+    };
+    let seeded = mcp_server::Caller::modern().with_seed(|ctx| ctx.insert(Told("by the worker")));
+    assert_eq!(text(server.handle(request, &seeded).await), json!("by the worker"));
+    let plain = mcp_server::Caller::modern();
+    assert_eq!(text(server.handle(request, &plain).await), json!("nothing"));
 }
