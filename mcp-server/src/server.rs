@@ -92,6 +92,10 @@ impl fmt::Debug for Server {
     }
 }
 
+/// What a caller runs on each request context made for it
+/// ([`Caller::with_seed`]).
+pub type Seed = Arc<dyn Fn(&RequestContext) + Send + Sync>;
+
 /// Who sends a request, as the transport knows it.
 #[derive(Clone)]
 pub struct Caller {
@@ -115,7 +119,7 @@ pub struct Caller {
     /// Runs on each request context made for this caller, before any
     /// interceptor: what the embedding process (never the client) tells
     /// the request, as values read with [`RequestContext::get`].
-    pub seed: Option<Arc<dyn Fn(&RequestContext) + Send + Sync>>,
+    pub seed: Option<Seed>,
 }
 
 impl fmt::Debug for Caller {

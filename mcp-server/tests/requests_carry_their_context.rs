@@ -267,7 +267,10 @@ async fn a_callers_seed_reaches_the_handler_and_nothing_a_client_sends_can_forge
         reply["result"]["content"][0]["text"].clone()
     };
     let seeded = mcp_server::Caller::modern().with_seed(|ctx| ctx.insert(Told("by the worker")));
-    assert_eq!(text(server.handle(request, &seeded).await), json!("by the worker"));
+    assert_eq!(
+        text(server.handle(request, &seeded).await),
+        json!("by the worker")
+    );
     let plain = mcp_server::Caller::modern();
     assert_eq!(text(server.handle(request, &plain).await), json!("nothing"));
 }

@@ -20,6 +20,7 @@ use mcp_server::{AlternateResult, BoxFuture, RequestContext};
 use tokio_util::sync::CancellationToken;
 
 use crate::executor::Execution;
+use crate::handoff::Resumed;
 use crate::input::TaskInput;
 use crate::record::{Outcome, TaskRecord, Update, Wire, now_ms};
 use crate::service::{Tasks, missing_extension, run_and_record, store_error};
@@ -110,6 +111,58 @@ fn handle(proof: Authorized<'_>, record: &TaskRecord) -> Settled {
     })
 }
 
+impl CreateTasks {
+    /// Runs a handed-off task here, whose guards and interceptors just ran
+    /// again for its caller: its record exists, so none is made; one that
+    /// ended meanwhile does not run again.
+    async fn resume(
+        &self,
+        invocation: Invocation<'_>,
+        resumed: &Resumed,
+    ) -> Result<Settled, ErrorObject> {
+        let tool = &invocation.target().name;
+        if **tool != *resumed.tool {
+            return Err(ErrorObject::invalid_params(format!(
+                "Task `{}` runs tool `{}`, not `{tool}`",
+                resumed.task_id, resumed.tool
+            )));
+        }
+        let store = &self.tasks.store;
+        let record = match store.get(&resumed.task_id).await.map_err(store_error)? {
+            Some(record) if record.tool == **tool => record,
+            _ => return Err(crate::service::unknown_task(&resumed.task_id)),
+        };
+        let proof = invocation.authorized();
+        if record.status.is_terminal() {
+            return Ok(handle(proof, &record));
+        }
+        let arguments = invocation
+            .call()
+            .params::<CallToolRequestParams>()
+            .and_then(|p| p.arguments.clone())
+            .map_or_else(|| JsonValue::Object(Default::default()), JsonValue::Object);
+        let deferred = invocation.defer();
+        let created = CancellationToken::new();
+        created.cancel();
+        deferred.ask_through(Arc::new(TaskInput::new(
+            store.clone(),
+            record.id.clone(),
+            created,
+        )));
+        let done = CancellationToken::new();
+        self.tasks
+            .cancel_on(&record.id, deferred.cancellation(), done.clone());
+        let execution = Execution::new(record.clone(), arguments, deferred, store.clone(), done);
+        match execution.run_pipeline_locally().await {
+            Ok(()) => Ok(handle(proof, &record)),
+            Err(crate::executor::ExecutionError::Store(error)) => Err(store_error(error)),
+            Err(error) => Err(ErrorObject::internal_error(format!(
+                "Internal error: {error}"
+            ))),
+        }
+    }
+}
+
 impl AlternateResultInterceptor for CreateTasks {
     fn intercept<'a>(
         &'a self,
@@ -121,6 +174,9 @@ impl AlternateResultInterceptor for CreateTasks {
                 return invocation.proceed().await;
             }
             let ctx = invocation.ctx();
+            if let Some(resumed) = ctx.get::<Resumed>() {
+                return self.resume(invocation, &resumed).await;
+            }
             let runs = self.tasks.tools.get(&target.name);
             let Plan::Task(wire, ttl) = plan(ctx, &invocation, runs)? else {
                 return invocation.proceed().await;

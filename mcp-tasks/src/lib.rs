@@ -55,6 +55,7 @@
 pub mod config;
 mod create;
 pub mod executor;
+pub mod handoff;
 mod input;
 mod legacy;
 mod listen;

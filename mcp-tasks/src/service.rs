@@ -166,6 +166,32 @@ impl Tasks {
     }
 }
 
+impl Tasks {
+    /// Fires `token` when task `id` is cancelled, on whichever instance;
+    /// stops when the task ends or `done` fires. Tells no one else: the
+    /// instance that created the task follows it for its listeners.
+    pub(crate) fn cancel_on(&self, id: &str, token: CancellationToken, done: CancellationToken) {
+        let mut events = self.store.watch(id);
+        tokio::spawn(async move {
+            loop {
+                let event = tokio::select! {
+                    event = events.next() => event,
+                    () = done.cancelled() => None,
+                };
+                match event {
+                    None => return,
+                    Some(TaskEvent::Status(TaskStatus::Cancelled)) => {
+                        token.cancel();
+                        return;
+                    }
+                    Some(TaskEvent::Status(status)) if status.is_terminal() => return,
+                    Some(_) => {}
+                }
+            }
+        });
+    }
+}
+
 /// Who owns what a caller creates: its principal's subject (`""` when anonymous).
 pub(crate) fn owner(ctx: &RequestContext) -> String {
     ctx.principal().subject.clone().unwrap_or_default()
