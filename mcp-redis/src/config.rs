@@ -3,7 +3,8 @@
 //!
 //! Nothing is active until `redis.url` is set. Every key can come from the
 //! builder, the command line or the environment (`MCP_REDIS__URL`,
-//! `MCP_REDIS__PREFIX`, `MCP_REDIS__TIMEOUT_MS`).
+//! `MCP_REDIS__PREFIX`, `MCP_REDIS__TIMEOUT_MS`, `MCP_REDIS__QUEUE`,
+//! `MCP_REDIS__CLAIM_AFTER_MS`, `MCP_REDIS__WORKER_JOBS`).
 //!
 //! ```
 //! use mcp_redis::config::RedisSection;
@@ -13,6 +14,7 @@
 //! })).unwrap();
 //! assert_eq!(section.prefix, "mcp");
 //! assert_eq!(section.timeout_ms, 2_000);
+//! assert!(!section.queue, "tasks run where they are created unless asked");
 //! ```
 
 use mcp_server::config::Section;
@@ -32,6 +34,17 @@ pub struct RedisSection {
     /// How long one Redis operation may take, connecting included, before
     /// the request that needed it fails with a clear error.
     pub timeout_ms: u64,
+    /// Hand tasks to worker processes through a Redis stream (the
+    /// `RedisQueueExecutor`) instead of running them in the instance that
+    /// created them; a worker is the same application run with
+    /// [`Worker`](crate::Worker).
+    pub queue: bool,
+    /// How long a worker may go unheard (it renews its claim three times
+    /// in this span while a job runs) before another worker takes its job
+    /// over and runs it again.
+    pub claim_after_ms: u64,
+    /// How many jobs one worker runs at once.
+    pub worker_jobs: usize,
 }
 
 impl Default for RedisSection {
@@ -40,6 +53,9 @@ impl Default for RedisSection {
             url: None,
             prefix: "mcp".into(),
             timeout_ms: 2_000,
+            queue: false,
+            claim_after_ms: 30_000,
+            worker_jobs: 16,
         }
     }
 }

@@ -29,6 +29,8 @@ pub(crate) struct Redis {
     prefix: String,
     /// What the boot report and errors call it (the URL without a password).
     shown: String,
+    /// The section it was made from.
+    section: RedisSection,
 }
 
 impl Redis {
@@ -46,6 +48,7 @@ impl Redis {
             timeout: Duration::from_millis(section.timeout_ms.max(1)),
             prefix: section.prefix.clone(),
             shown,
+            section: section.clone(),
         }))
     }
 
@@ -62,6 +65,16 @@ impl Redis {
     /// What the boot report calls it.
     pub(crate) fn shown(&self) -> &str {
         &self.shown
+    }
+
+    /// The section it was made from.
+    pub(crate) fn section(&self) -> &RedisSection {
+        &self.section
+    }
+
+    /// The time limit of one operation.
+    pub(crate) fn timeout(&self) -> Duration {
+        self.timeout
     }
 
     /// The client, for subscriptions.

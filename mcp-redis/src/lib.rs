@@ -11,6 +11,7 @@
 //! | `TaskStore` (of `mcp-tasks`) | [`RedisTaskStore`] | task records, their expiry, and their events: a `tasks/cancel` received by one instance reaches the handler running on another |
 //! | `UsedStateStore` | [`RedisUsedStates`] | one-time request states: a retry replayed on another instance is refused |
 //! | `ChangeSink` | [`RedisChangeSink`] | changes: one published on one instance reaches the listen streams held by the others |
+//! | `TaskExecutor` (of `mcp-tasks`), with `redis.queue` on | [`RedisQueueExecutor`] | a job stream: tasks run on [`Worker`]s, and a dead worker's job is taken over |
 //!
 //! Every operation is bounded by `redis.timeout_ms`: while Redis cannot be
 //! reached, a request that needs it fails with a JSON-RPC error saying so,
@@ -32,9 +33,11 @@
 
 pub mod config;
 mod connection;
+mod queue;
 mod sink;
 mod tasks;
 mod used;
+mod worker;
 
 use std::sync::{Arc, OnceLock};
 
@@ -44,13 +47,16 @@ use mcp_server::seam::{OneActive, Supplied};
 use mcp_server::sink::ChangeSink;
 use mcp_server::store::UsedStateStore;
 use mcp_server::{BootContext, BootError, Item, Registration, origin, register};
+use mcp_tasks::executor::TaskExecutor;
 use mcp_tasks::store::TaskStore;
 
 use crate::config::RedisSection;
 use crate::connection::Redis;
+pub use crate::queue::RedisQueueExecutor;
 pub use crate::sink::RedisChangeSink;
 pub use crate::tasks::RedisTaskStore;
 pub use crate::used::RedisUsedStates;
+pub use crate::worker::{Worker, WorkerError};
 
 const NOT_CONFIGURED: &str = "`redis.url` is not set";
 
@@ -66,7 +72,7 @@ fn section(_: &BootContext) -> Item {
 /// members that need it: the URL is read once, one multiplexed connection
 /// serves them all, and a URL that does not parse fails boot once.
 #[derive(Default)]
-struct Shared(OnceLock<Result<Option<Arc<Redis>>, String>>);
+pub(crate) struct Shared(pub(crate) OnceLock<Result<Option<Arc<Redis>>, String>>);
 
 /// Supplies the member `make` builds on the configured Redis, or is
 /// inactive saying why.
@@ -100,6 +106,13 @@ fn used_states(boot: &BootContext) -> Item {
     supply::<dyn UsedStateStore>(boot, |redis| Arc::new(RedisUsedStates::new(redis)))
 }
 
+fn queue_executor(boot: &BootContext) -> Item {
+    if !boot.section::<RedisSection>().queue {
+        return Item::Inactive("`redis.queue` is off: tasks run where they are created");
+    }
+    supply::<dyn TaskExecutor>(boot, |redis| Arc::new(RedisQueueExecutor::new(redis)))
+}
+
 fn change_sink(boot: &BootContext) -> Item {
     supply::<dyn ChangeSink>(boot, |redis| Arc::new(RedisChangeSink::new(redis)))
 }
@@ -115,6 +128,11 @@ register!(Registration::supply(
     origin!(),
     "RedisUsedStates",
     used_states
+));
+register!(Registration::supply(
+    origin!(),
+    "RedisQueueExecutor",
+    queue_executor
 ));
 register!(Registration::supply(
     origin!(),
