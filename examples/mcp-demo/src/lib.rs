@@ -30,8 +30,11 @@ use mcp_server::{BootErrors, Builder, Server};
 // An OAuth resource server once `oauth.resource` is set (see docs/authorization.md).
 use mcp_oauth as _;
 // Tasks, request states and changes shared by every instance once
-// `redis.url` is set (see docs/scale-out.md).
+// `redis.url` is set, and a job queue for workers with `redis.queue` (see
+// docs/scale-out.md).
 use mcp_redis as _;
+// The binary's `--worker` mode stops its worker with a cancellation token.
+use tokio_util as _;
 // Spans and metrics of every request; exported when `telemetry.otlp_endpoint` is set.
 use mcp_telemetry as _;
 

@@ -1,7 +1,8 @@
 //! `mcp-demo`: serves the demo server on stdio or Streamable HTTP, or
 //! prints its boot report.
 //!
-//! `mcp-demo --stdio`, `mcp-demo --http 127.0.0.1:8080` (the endpoint is
+//! `mcp-demo --stdio`, `mcp-demo --worker` (runs the tasks that instances
+//! with `redis.queue` on queued), `mcp-demo --http 127.0.0.1:8080` (the endpoint is
 //! `http://127.0.0.1:8080/mcp`, and the demo's interceptors alone are
 //! served at `/interceptors`; add `--cors-origin https://app.example.com`
 //! to let that web application call it from a browser), `mcp-demo
@@ -47,6 +48,21 @@ fn main() -> ExitCode {
     let version = env!("CARGO_PKG_VERSION");
     let result = match cli.mode() {
         Mode::BootReport(format) => print_report(&server, format),
+        Mode::Worker => on_runtime(async move {
+            let worker = mcp_redis::Worker::of(&server).map_err(io::Error::other)?;
+            eprintln!(
+                "mcp-demo {version}: running queued tasks as {}",
+                worker.consumer()
+            );
+            let stop = tokio_util::sync::CancellationToken::new();
+            let interrupted = stop.clone();
+            tokio::spawn(async move {
+                let _ = tokio::signal::ctrl_c().await;
+                interrupted.cancel();
+            });
+            worker.run(stop).await;
+            Ok(())
+        }),
         Mode::Stdio => on_runtime(async move {
             eprintln!("mcp-demo {version}: serving stdio");
             serve_stdio(server).await

@@ -1,5 +1,5 @@
 //! The command line of the `mcp-demo` binary: what to do (serve stdio,
-//! serve Streamable HTTP, or print the boot report), which web origins may
+//! serve Streamable HTTP, run queued tasks, or print the boot report), which web origins may
 //! call the HTTP endpoint from a browser, and the settings the server boots
 //! with.
 //!
@@ -14,6 +14,9 @@
 //! let cli = Cli::try_parse_from(["mcp-demo", "--boot-report", "--task-store", "memory"]).unwrap();
 //! assert_eq!(cli.mode(), Mode::BootReport(ReportFormat::Text));
 //! assert_eq!(cli.settings.settings()[0].key, "tasks.store");
+//!
+//! let cli = Cli::try_parse_from(["mcp-demo", "--worker"]).unwrap();
+//! assert_eq!(cli.mode(), Mode::Worker);
 //!
 //! assert!(Cli::try_parse_from(["mcp-demo"]).is_err());
 //! ```
@@ -46,7 +49,7 @@ server cannot boot, it prints why on stderr, shaped like compiler errors, and ex
 #[command(group(
     ArgGroup::new("mode")
         .required(true)
-        .args(["stdio", "http", "boot_report"])
+        .args(["stdio", "http", "worker", "boot_report"])
 ))]
 pub struct Cli {
     /// Serve newline-delimited JSON-RPC on stdin and stdout.
@@ -73,6 +76,15 @@ pub struct Cli {
         value_parser = origin::parse
     )]
     pub cors_origins: Vec<String>,
+
+    /// Run the tasks other instances queued (with redis.queue on), until
+    /// interrupted.
+    ///
+    /// A worker is the same server booted with the same settings, that
+    /// takes jobs from the Redis named by redis.url instead of serving
+    /// clients: MCP_REDIS__URL=redis://127.0.0.1:6379 mcp-demo --worker.
+    #[arg(long, conflicts_with_all = ["stdio", "http", "boot_report"])]
+    pub worker: bool,
 
     /// Boot the server, print its boot report on stdout, and exit.
     ///
@@ -114,16 +126,21 @@ pub enum Mode {
         /// The web origins allowed to call the endpoint from a browser.
         cors_origins: Vec<String>,
     },
+    /// Run queued tasks.
+    Worker,
     /// Print the boot report and exit.
     BootReport(ReportFormat),
 }
 
 impl Cli {
     /// What to do: the command line names exactly one of `--stdio`,
-    /// `--http` and `--boot-report` (parsing refuses anything else).
+    /// `--http`, `--worker` and `--boot-report` (parsing refuses anything
+    /// else).
     pub fn mode(&self) -> Mode {
         if let Some(format) = self.boot_report {
             Mode::BootReport(format)
+        } else if self.worker {
+            Mode::Worker
         } else if let Some(addr) = self.http {
             Mode::Http {
                 addr,
