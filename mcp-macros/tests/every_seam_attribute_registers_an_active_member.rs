@@ -21,7 +21,7 @@ use mcp_server::interceptor::{
 };
 use mcp_server::sink::{Change, ChangeSink};
 use mcp_server::source::{Credentials, Principal, PrincipalSource};
-use mcp_server::store::{EventStore, MemoryEventStore, Replay};
+use mcp_server::store::{EventId, EventStore, MemoryEventStore, Replay, Unavailable};
 use mcp_server::strategy::{KeyStrategy, StateKey};
 use mcp_server::target::Target;
 use mcp_server::{
@@ -223,14 +223,23 @@ struct Journal(MemoryEventStore);
 
 #[store(name = "journal")]
 impl EventStore for Journal {
-    fn append(&self, session: &str, stream: u64, message: &[u8]) -> String {
-        self.0.append(session, stream, message)
+    fn append<'a>(
+        &'a self,
+        session: &'a str,
+        id: EventId,
+        message: &'a [u8],
+    ) -> BoxFuture<'a, Result<(), Unavailable>> {
+        self.0.append(session, id, message)
     }
-    fn replay_after(&self, session: &str, last_event_id: &str) -> Option<Replay> {
+    fn replay_after<'a>(
+        &'a self,
+        session: &'a str,
+        last_event_id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<Replay>, Unavailable>> {
         self.0.replay_after(session, last_event_id)
     }
-    fn forget(&self, session: &str) {
-        self.0.forget(session);
+    fn forget<'a>(&'a self, session: &'a str) -> BoxFuture<'a, Result<(), Unavailable>> {
+        self.0.forget(session)
     }
 }
 
@@ -331,8 +340,8 @@ fn a_guard_registered_on_tools_only_customizes_tools() {
     assert_eq!(guard_kinds, ["call-tool customizer"]);
 }
 
-#[test]
-fn the_registered_source_strategy_and_sink_are_selected() {
+#[tokio::test]
+async fn the_registered_source_strategy_and_sink_are_selected() {
     let server = server();
     let winner = |seam: &str| {
         let s = server
@@ -356,8 +365,13 @@ fn the_registered_source_strategy_and_sink_are_selected() {
         ("Recorder", "the only one registered")
     );
     assert_eq!(winner("EventStore"), ("journal", "the only one registered"));
-    let id = server.event_store().append("s", 1, b"{}");
-    assert_eq!(id, "1-0");
+    let id = EventId {
+        stream: 1,
+        sequence: 0,
+    };
+    server.event_store().append("s", id, b"{}").await.unwrap();
+    let replay = server.event_store().replay_after("s", "1-0").await.unwrap();
+    assert_eq!(replay.map(|r| r.stream), Some(1));
     assert_eq!(server.key_strategy().sealing_key().id(), "fixed");
     server
         .changes()

@@ -34,7 +34,7 @@ use crate::runtime::Runtime;
 use crate::seam::{Kind, OneActive};
 use crate::sink::{Change, ChangeSink, DiscardSink, NotificationSink};
 use crate::source::{Authentication, Credentials, Principal, PrincipalSource};
-use crate::store::EventStore;
+use crate::store::{EventStore, SessionStore};
 use crate::strategy::KeyStrategy;
 use crate::tool::ParamHeader;
 
@@ -386,6 +386,12 @@ impl Server {
     pub fn event_store(&self) -> Arc<dyn EventStore> {
         self.active::<dyn EventStore>()
             .expect("the framework declares the event store seam")
+    }
+
+    /// The active session store (the default keeps nothing).
+    pub fn session_store(&self) -> Arc<dyn SessionStore> {
+        self.active::<dyn SessionStore>()
+            .expect("the SessionStore seam always has a member")
     }
 
     /// Where changes are published: the active change sink, and this

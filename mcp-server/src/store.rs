@@ -2,179 +2,23 @@
 //! each store seam is active: the framework's default unless one is linked
 //! (`#[store]`) or registered on the builder; two fail boot.
 //!
-//! The first is the [`EventStore`]: where a legacy session's SSE events are
-//! kept so a client whose stream broke can resume it with `Last-Event-ID`.
+//! The [`EventStore`] keeps a legacy session's SSE events, so a client
+//! whose stream broke can resume it with `Last-Event-ID`; the
+//! [`SessionStore`] keeps legacy sessions where every instance finds them;
+//! the [`UsedStateStore`] remembers which request states were used.
 
-use std::collections::{HashMap, VecDeque};
+mod events;
+mod sessions;
+
+pub use events::{EventId, EventStore, MemoryEventStore, Replay};
+pub use sessions::{LocalSessions, SessionRecord, SessionStore};
+
 use std::sync::{Arc, Mutex};
 
 use crate::boot::BootContext;
 use crate::future::BoxFuture;
 use crate::lock::lock;
 use crate::seam::{OneActive, SeamWord};
-
-/// Keeps the events of legacy SSE streams for resumption.
-///
-/// Event ids are `"<stream>-<sequence>"`, unique within a session; the
-/// store decides how much history to keep.
-///
-/// ```
-/// use mcp_server::store::{EventStore, MemoryEventStore};
-///
-/// let store = MemoryEventStore::default();
-/// let first = store.append("session", 7, b"{\"a\":1}");
-/// let second = store.append("session", 7, b"{\"b\":2}");
-/// let replay = store.replay_after("session", &first).unwrap();
-/// assert_eq!(replay.stream, 7);
-/// assert_eq!(replay.events, vec![(second, b"{\"b\":2}".to_vec())]);
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an event store",
-    note = "implement `mcp_server::store::EventStore` and register it (the `#[store]` attribute on the `impl` block does both)"
-)]
-pub trait EventStore: Send + Sync + 'static {
-    /// Stores one event of `stream` in `session`; returns its id.
-    fn append(&self, session: &str, stream: u64, message: &[u8]) -> String;
-
-    /// The stream `last_event_id` belongs to and its events after it;
-    /// `None` when the id is unknown to this session.
-    fn replay_after(&self, session: &str, last_event_id: &str) -> Option<Replay>;
-
-    /// Forgets a session's events.
-    fn forget(&self, session: &str);
-}
-
-impl OneActive for dyn EventStore {
-    const NAME: &'static str = "EventStore";
-    const WORD: SeamWord = SeamWord::Store;
-    fn fallback(_: &BootContext) -> (&'static str, Arc<Self>) {
-        ("MemoryEventStore", Arc::new(MemoryEventStore::default()))
-    }
-}
-
-/// The events of one stream after a given event.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Replay {
-    /// The stream the events belong to.
-    pub stream: u64,
-    /// The events after the given one, oldest first: their ids and messages.
-    pub events: Vec<(String, Vec<u8>)>,
-}
-
-/// The default event store: in memory, at most `per_session` events and
-/// `bytes_per_session` bytes of messages per session (the oldest go first).
-///
-/// Sequence numbers run across all streams of a session, so an id is never
-/// given twice however much history was dropped.
-#[derive(Debug)]
-pub struct MemoryEventStore {
-    per_session: usize,
-    bytes_per_session: usize,
-    sessions: Mutex<HashMap<String, SessionEvents>>,
-}
-
-#[derive(Debug, Default)]
-struct SessionEvents {
-    /// Every kept event: stream, sequence, message.
-    events: VecDeque<(u64, u64, Vec<u8>)>,
-    /// The next sequence number.
-    next: u64,
-    /// The bytes of the kept messages.
-    bytes: usize,
-}
-
-impl MemoryEventStore {
-    /// A store that keeps at most `per_session` events, and at most
-    /// `bytes_per_session` bytes of messages, of each session.
-    pub fn new(per_session: usize, bytes_per_session: usize) -> Self {
-        Self {
-            per_session: per_session.max(1),
-            bytes_per_session,
-            sessions: Mutex::new(HashMap::new()),
-        }
-    }
-}
-
-impl Default for MemoryEventStore {
-    /// 4,096 events and 8 MiB per session.
-    fn default() -> Self {
-        Self::new(4096, 8 << 20)
-    }
-}
-
-/// The stream and sequence number of an event id, `"<stream>-<sequence>"`.
-pub(crate) fn parse_event_id(id: &str) -> Option<(u64, u64)> {
-    let (stream, sequence) = id.split_once('-')?;
-    Some((stream.parse().ok()?, sequence.parse().ok()?))
-}
-
-impl EventStore for MemoryEventStore {
-    fn append(&self, session: &str, stream: u64, message: &[u8]) -> String {
-        let mut sessions = lock(&self.sessions);
-        let events = sessions.entry(session.to_owned()).or_default();
-        let sequence = events.next;
-        events.next += 1;
-        events.bytes += message.len();
-        events
-            .events
-            .push_back((stream, sequence, message.to_vec()));
-        while events.events.len() > self.per_session || events.bytes > self.bytes_per_session {
-            match events.events.pop_front() {
-                Some((_, _, dropped)) => events.bytes -= dropped.len(),
-                None => break,
-            }
-        }
-        format!("{stream}-{sequence}")
-    }
-
-    fn replay_after(&self, session: &str, last_event_id: &str) -> Option<Replay> {
-        let (stream, after) = parse_event_id(last_event_id)?;
-        let sessions = lock(&self.sessions);
-        let events = sessions.get(session)?;
-        if after >= events.next {
-            return None;
-        }
-        let events = events
-            .events
-            .iter()
-            .filter(|(s, sequence, _)| *s == stream && *sequence > after)
-            .map(|(s, sequence, message)| (format!("{s}-{sequence}"), message.clone()))
-            .collect();
-        Some(Replay { stream, events })
-    }
-
-    fn forget(&self, session: &str) {
-        lock(&self.sessions).remove(session);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_byte_budget_drops_the_oldest_events_and_ids_are_never_reused() {
-        let store = MemoryEventStore::new(100, 10);
-        let first = store.append("s", 1, b"123456");
-        let second = store.append("s", 1, b"abcdef");
-        assert_eq!((first.as_str(), second.as_str()), ("1-0", "1-1"));
-        // 12 bytes over a 10-byte budget: the first event is gone.
-        let replay = store.replay_after("s", "1-0").unwrap();
-        assert_eq!(replay.events, vec![(second, b"abcdef".to_vec())]);
-        assert_eq!(store.append("s", 2, b"x"), "2-2");
-    }
-
-    #[test]
-    fn an_id_from_the_future_or_another_session_replays_nothing() {
-        let store = MemoryEventStore::default();
-        store.append("s", 1, b"{}");
-        assert_eq!(store.replay_after("s", "1-5"), None);
-        assert_eq!(store.replay_after("other", "1-0"), None);
-        assert_eq!(store.replay_after("s", "not-an-id"), None);
-        store.forget("s");
-        assert_eq!(store.replay_after("s", "1-0"), None);
-    }
-}
 
 /// Remembers which sealed request states were used, so each answers one
 /// retry: a replayed state is refused before anything runs.

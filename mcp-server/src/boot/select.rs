@@ -13,16 +13,17 @@ use crate::origin::Origin;
 use crate::seam::{SeamDecl, SeamInfo, Selection};
 use crate::sink::ChangeSink;
 use crate::source::PrincipalSource;
-use crate::store::{EventStore, UsedStateStore};
+use crate::store::{EventStore, SessionStore, UsedStateStore};
 use crate::strategy::KeyStrategy;
 
 /// The one-active seams the framework itself declares.
-fn builtin() -> [SeamDecl; 5] {
+fn builtin() -> [SeamDecl; 6] {
     [
         SeamDecl::of::<dyn PrincipalSource>(),
         SeamDecl::of::<dyn KeyStrategy>(),
         SeamDecl::of::<dyn ChangeSink>(),
         SeamDecl::of::<dyn EventStore>(),
+        SeamDecl::of::<dyn SessionStore>(),
         SeamDecl::of::<dyn UsedStateStore>(),
     ]
 }

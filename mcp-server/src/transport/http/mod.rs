@@ -44,6 +44,7 @@ mod cors;
 mod documents;
 mod frames;
 mod headers;
+mod journal;
 mod outlet;
 mod post;
 mod rebinding;
@@ -94,6 +95,7 @@ pub fn router(server: Server, path: &str, config: HttpConfig) -> Router {
             config.session_idle,
             config.max_sessions,
             server.event_store().clone(),
+            server.session_store(),
         ),
         running: Arc::new(Semaphore::new(config.max_concurrent)),
         server,

@@ -16,28 +16,45 @@ use tokio::sync::Notify;
 
 use super::frames::{self, FrameReceiver, FrameSender};
 
+use super::journal::Journal;
 use super::sse;
 use crate::lock::lock;
 use crate::sink::NotificationSink;
-use crate::store::EventStore;
+use crate::store::{EventId, EventStore, Unavailable};
 
 /// The resumable streams of one legacy session: their numbers, their
 /// events in the event store, and the outlets still writing to them.
 pub(crate) struct Streams {
     session: String,
-    events: Arc<dyn EventStore>,
+    journal: Journal,
+    /// The next stream number.
     next: AtomicU64,
+    /// The next event's sequence number, across the session's streams.
+    sequence: AtomicU64,
     live: Mutex<HashMap<u64, Weak<Outlet>>>,
+    /// Whether the session's events go with this instance's copy of it.
+    forget_on_drop: bool,
 }
 
 impl Streams {
-    /// The streams of session `session`; stream 0 is its standalone stream.
-    pub(crate) fn new(session: String, events: Arc<dyn EventStore>) -> Self {
+    /// The streams of session `session`; stream 0 is its standalone stream,
+    /// and the others and every event are numbered from `base` (0 for a
+    /// session opened here; a session taken over from another instance
+    /// starts apart from the numbers that instance gave). The events are
+    /// forgotten when the last holder drops them if `forget_on_drop`.
+    pub(crate) fn new(
+        session: String,
+        events: Arc<dyn EventStore>,
+        base: u64,
+        forget_on_drop: bool,
+    ) -> Self {
         Self {
+            journal: Journal::new(&session, events),
             session,
-            events,
-            next: AtomicU64::new(1),
+            next: AtomicU64::new(base.max(1)),
+            sequence: AtomicU64::new(base),
             live: Mutex::new(HashMap::new()),
+            forget_on_drop,
         }
     }
 
@@ -46,9 +63,15 @@ impl Streams {
         self.next.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Keeps one event of `stream`; returns its id.
+    /// Keeps one event of `stream`; returns its id. The event may go out
+    /// before the store has it: a replay waits for it.
     pub(crate) fn append(&self, stream: u64, message: &[u8]) -> String {
-        self.events.append(&self.session, stream, message)
+        let id = EventId {
+            stream,
+            sequence: self.sequence.fetch_add(1, Ordering::Relaxed),
+        };
+        self.journal.write(id, message);
+        id.to_string()
     }
 
     /// Remembers the outlet of a stream, for resumption.
@@ -68,25 +91,50 @@ impl Streams {
         lock(&self.live).clear();
     }
 
-    /// Sends the stored events after `last_event_id` to `frames`.
-    pub(crate) fn replay(&self, last_event_id: &str, frames: &FrameSender) {
-        let Some(replay) = self.events.replay_after(&self.session, last_event_id) else {
-            return;
+    /// Sends the stored events after `last_event_id` to `frames`, once
+    /// the store has every event sent so far; returns their ids.
+    ///
+    /// # Errors
+    ///
+    /// When the event store cannot be asked.
+    pub(crate) async fn replay(
+        &self,
+        last_event_id: &str,
+        frames: &FrameSender,
+    ) -> Result<Vec<String>, Unavailable> {
+        self.journal.flush().await;
+        let store = self.journal.store();
+        let Some(replay) = store.replay_after(&self.session, last_event_id).await? else {
+            return Ok(Vec::new());
         };
+        let mut sent = Vec::with_capacity(replay.events.len());
         for (id, message) in replay.events {
             // The priming event has no message to replay.
             if !message.is_empty() {
                 let _ = frames.send(sse::event(Some(&id), &message));
             }
+            sent.push(id);
         }
+        Ok(sent)
     }
 }
 
 impl Drop for Streams {
-    /// The session's events go with their last holder: a request still
+    /// The session's events go with their last holder, unless another
+    /// instance may take the session over and find them: a request still
     /// streaming when the session ended may append until it finishes.
     fn drop(&mut self) {
-        self.events.forget(&self.session);
+        if self.forget_on_drop {
+            let (store, session) = (
+                self.journal.store().clone(),
+                std::mem::take(&mut self.session),
+            );
+            super::journal::soon(Box::pin(async move {
+                if let Err(error) = store.forget(&session).await {
+                    tracing::warn!(session, %error, "an ended session's events stay until the store drops them");
+                }
+            }));
+        }
     }
 }
 
@@ -97,7 +145,13 @@ pub(crate) struct Outlet {
     stream: Option<(Arc<Streams>, u64)>,
     /// The response was handed back before any stream started.
     answered: std::sync::atomic::AtomicBool,
+    /// While a broken stream is being resumed: what went out meanwhile,
+    /// sent to the new reader once the replay is done.
+    parked: Mutex<Option<Vec<Parked>>>,
 }
+
+/// An event that went out while its stream had no reader: its id, its message.
+type Parked = (Option<String>, Vec<u8>);
 
 enum State {
     /// Nothing forces a stream yet; what must go out waits here.
@@ -121,6 +175,7 @@ impl Outlet {
             ready: Notify::new(),
             stream,
             answered: std::sync::atomic::AtomicBool::new(false),
+            parked: Mutex::new(None),
         })
     }
 
@@ -218,15 +273,43 @@ impl Outlet {
 
     /// Continues the stream on a new reader after a break: replays what
     /// followed `last_event_id`, then (if the response is still to come)
-    /// streams on.
-    pub(crate) fn resume(&self, last_event_id: &str, frames: FrameSender) {
+    /// streams on. What goes out while the replay is read is parked, then
+    /// sent after it (less what the replay already held).
+    ///
+    /// # Errors
+    ///
+    /// When the event store cannot be asked: the stream stays without a
+    /// reader, and a later resumption gets what it missed meanwhile.
+    pub(crate) async fn resume(
+        &self,
+        last_event_id: &str,
+        frames: FrameSender,
+    ) -> Result<(), Unavailable> {
+        {
+            let mut state = lock(&self.state);
+            if let State::Streaming(reader) = &mut *state {
+                *reader = None;
+                *lock(&self.parked) = Some(Vec::new());
+            }
+        }
+        let replayed = match &self.stream {
+            Some((streams, _)) => streams.replay(last_event_id, &frames).await,
+            None => Ok(Vec::new()),
+        };
         let mut state = lock(&self.state);
-        if let Some((streams, _)) = &self.stream {
-            streams.replay(last_event_id, &frames);
+        let parked = lock(&self.parked).take().unwrap_or_default();
+        // Parked events are kept in the store too: a later resumption has them.
+        let replayed = replayed?;
+        for (id, message) in parked {
+            if id.as_ref().is_some_and(|id| replayed.contains(id)) {
+                continue;
+            }
+            let _ = frames.send(sse::event(id.as_deref(), &message));
         }
         if let State::Streaming(reader) = &mut *state {
             *reader = Some(frames);
         }
+        Ok(())
     }
 
     fn deliver(&self, reader: &mut Option<FrameSender>, message: &[u8]) {
@@ -234,11 +317,18 @@ impl Outlet {
             .stream
             .as_ref()
             .map(|(streams, number)| streams.append(*number, message));
-        if let Some(frames) = reader
-            && frames.send(sse::event(id.as_deref(), message)).is_err()
-        {
-            // The reader went away; a legacy client may come back for the rest.
-            *reader = None;
+        match reader {
+            Some(frames) => {
+                if frames.send(sse::event(id.as_deref(), message)).is_err() {
+                    // The reader went away; a legacy client may come back for the rest.
+                    *reader = None;
+                }
+            }
+            None => {
+                if let Some(parked) = lock(&self.parked).as_mut() {
+                    parked.push((id, message.to_vec()));
+                }
+            }
         }
     }
 }

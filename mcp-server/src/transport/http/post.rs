@@ -63,10 +63,12 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
     match headers::text(&parts.headers, &SESSION_ID) {
         Ok(Some(session_id)) => {
             // A session answers only the caller that opened it.
-            let session = endpoint
-                .sessions
-                .get(session_id)
-                .filter(|session| session.owned_by(&sent.principal));
+            let session = match endpoint.sessions.find(session_id, &sent.principal).await {
+                Ok(session) => session,
+                Err(unavailable) => {
+                    return super::session::unavailable(request_id(&message), &unavailable);
+                }
+            };
             let Some(session) = session else {
                 return response::error(
                     StatusCode::NOT_FOUND,
@@ -123,8 +125,21 @@ async fn legacy(
     }
     let request = match message {
         Message::Response(answer) => {
-            session.outbound.settle(answer);
-            return response::accepted();
+            let id = answer_id(&answer);
+            if session.outbound.settle(answer) {
+                return response::accepted();
+            }
+            // Nothing here waits for it: it came too late, or the request
+            // it answers was sent by an instance that is gone.
+            return response::error(
+                StatusCode::BAD_REQUEST,
+                None,
+                ErrorObject::invalid_request(format!(
+                    "No request of id {id} is waiting for this answer: it was answered, \
+                     cancelled or timed out, or the server instance that sent it is gone; \
+                     the answer is dropped"
+                )),
+            );
         }
         Message::Notification(notification) => {
             let caller = Caller::on(session.connection.clone()).with_principal(principal);
@@ -143,6 +158,8 @@ async fn legacy(
         );
     }
     let cancellation = session.start(request.id.clone());
+    let request_id = request.id.clone();
+    let kept = session.clone();
     let outlet = Outlet::new(Some(session.streams.clone()));
     // Requests to the client ride this call's own stream.
     let stream = outlet.clone();
@@ -157,10 +174,14 @@ async fn legacy(
         .with_requester(Some(requester), endpoint.config.input_timeout);
     let id = request.id.clone();
     // A session is made only once `initialize` is answered: its answer is
-    // never a stream, so it is never sent before that.
-    let mode = match request.method.as_str() {
-        "initialize" => Mode::Json,
-        _ => mode,
+    // never a stream, so it is never sent before that. With a shared
+    // session store, what changes the session is answered (as JSON) once
+    // the change is kept for the other instances.
+    let settles = SETTLING.contains(&request.method.as_str());
+    let mode = if request.method == "initialize" || (settles && endpoint.sessions.shared()) {
+        Mode::Json
+    } else {
+        mode
     };
     let call = Call {
         request,
@@ -171,10 +192,36 @@ async fn legacy(
         mode,
         // Cancellable by `notifications/cancelled` until the handler ends,
         // however its response goes out (or fails to).
-        done: Some(Done(Some(Box::new(move || session.stop(&id))))),
+        done: Some(Done(Some(Box::new(move || kept.stop(&id))))),
     };
-    respond(endpoint, call).await
+    let answer = respond(endpoint, call).await;
+    if settles
+        && answer.status() == StatusCode::OK
+        && let Err(error) = endpoint.sessions.persist(&session).await
+    {
+        tracing::warn!(session = %session.id, %error, "a session's change was not shared");
+        return super::session::unavailable(Some(request_id), &error);
+    }
+    answer
 }
+
+/// The id a client's answer names, as text for an error message.
+fn answer_id(answer: &jsonrpc::Response) -> String {
+    let id = match answer {
+        jsonrpc::Response::Result(result) => Some(&result.id),
+        jsonrpc::Response::Error(error) => error.id.as_ref(),
+    };
+    id.and_then(|id| serde_json::to_string(id).ok())
+        .unwrap_or_else(|| "null".to_owned())
+}
+
+/// The methods whose success changes what a session keeps.
+const SETTLING: &[&str] = &[
+    "initialize",
+    "logging/setLevel",
+    "resources/subscribe",
+    "resources/unsubscribe",
+];
 
 /// A message without a session: a legacy `initialize`, or a modern message.
 async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message) -> Response {
@@ -257,8 +304,8 @@ async fn initialize(endpoint: &Arc<Endpoint>, sent: Sent<'_>, request: Request) 
     };
     let id = session.id.clone();
     let mut answer = legacy(endpoint, session.clone(), sent, Message::Request(request)).await;
-    if !session.connection.is_initialized() {
-        // Refused: no session after all.
+    if !session.connection.is_initialized() || answer.status() == StatusCode::SERVICE_UNAVAILABLE {
+        // Refused, or not kept where other instances find it: no session after all.
         endpoint.sessions.remove(&id);
         if answer.status() == StatusCode::OK {
             *answer.status_mut() = StatusCode::BAD_REQUEST;

@@ -1,6 +1,8 @@
 //! Legacy (2025-11-25) sessions over HTTP: minted by `initialize`, named by
 //! `Mcp-Session-Id` on every later request, ended by `DELETE` or by idling
-//! past their expiry, and capped in number.
+//! past their expiry, and capped in number. With a shared
+//! [`SessionStore`], a session another instance opened is loaded on its
+//! first request here, and goes on with what it settled.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -11,10 +13,10 @@ use mcp_core::jsonrpc::RequestId;
 use tokio_util::sync::CancellationToken;
 
 use super::outlet::Streams;
-use crate::connection::Connection;
+use crate::connection::{Connection, Session};
 use crate::lock::lock;
 use crate::source::Principal;
-use crate::store::EventStore;
+use crate::store::{EventStore, SessionRecord, SessionStore, Unavailable};
 use crate::transport::outbound::Outbound;
 use crate::transport::running::Running;
 
@@ -24,35 +26,157 @@ pub(crate) struct Sessions {
     idle: Duration,
     cap: usize,
     events: Arc<dyn EventStore>,
+    store: Arc<dyn SessionStore>,
 }
 
 impl Sessions {
-    pub(crate) fn new(idle: Duration, cap: usize, events: Arc<dyn EventStore>) -> Self {
+    pub(crate) fn new(
+        idle: Duration,
+        cap: usize,
+        events: Arc<dyn EventStore>,
+        store: Arc<dyn SessionStore>,
+    ) -> Self {
         Self {
             live: Mutex::new(HashMap::new()),
             idle,
             cap,
             events,
+            store,
         }
     }
 
-    /// A new session, once expired ones are swept out; `None` when the cap
-    /// is still reached.
-    /// A new session, opened by the caller named `owner` (`None`: anonymous).
+    /// The session named `id` if `principal` opened it: live here, or
+    /// taken over from the shared store (another instance opened it). A
+    /// live session costs no store call; one taken over counts towards
+    /// the cap like one opened here.
+    ///
+    /// # Errors
+    ///
+    /// When the session is not live here and the store cannot be asked.
+    pub(crate) async fn find(
+        &self,
+        id: &str,
+        principal: &Principal,
+    ) -> Result<Option<Arc<HttpSession>>, Unavailable> {
+        if let Some(session) = self.get(id) {
+            if !session.owned_by(principal) {
+                return Ok(None);
+            }
+            self.refresh(&session);
+            return Ok(Some(session));
+        }
+        if !self.store.is_shared() {
+            return Ok(None);
+        }
+        let Some(record) = self.store.load(id).await? else {
+            return Ok(None);
+        };
+        if record.id != id || record.owner != principal.subject {
+            return Ok(None);
+        }
+        let mut live = lock(&self.live);
+        if let Some(session) = live.get(id) {
+            // Taken over meanwhile by another request.
+            return Ok(Some(session.clone()));
+        }
+        sweep(&mut live, self.idle);
+        if live.len() >= self.cap {
+            tracing::warn!(
+                session = id,
+                cap = self.cap,
+                "a session of another instance was not taken over: the session cap is reached"
+            );
+            return Ok(None);
+        }
+        let session = Arc::new(HttpSession::restored(
+            record,
+            self.events.clone(),
+            self.forget_on_drop(),
+        ));
+        live.insert(session.id.clone(), session.clone());
+        Ok(Some(session))
+    }
+
+    /// Whether sessions are kept where other instances find them.
+    pub(crate) fn shared(&self) -> bool {
+        self.store.is_shared()
+    }
+
+    /// Whether a session's events go when this instance lets it go: they
+    /// stay when another instance may take it over and find them.
+    fn forget_on_drop(&self) -> bool {
+        !(self.store.is_shared() && self.events.is_shared())
+    }
+
+    /// Saves what `session` keeps in the shared store, for the other
+    /// instances; nothing without one, or before `initialize` settled it.
+    ///
+    /// # Errors
+    ///
+    /// When the store cannot be asked.
+    pub(crate) async fn persist(&self, session: &HttpSession) -> Result<(), Unavailable> {
+        if !self.store.is_shared() {
+            return Ok(());
+        }
+        let Some(record) = session.record() else {
+            return Ok(());
+        };
+        *lock(&session.stored_at) = Instant::now();
+        self.store.save(&record, self.idle).await
+    }
+
+    /// Extends a session in use in the shared store before its copy there
+    /// expires: at most four times per idle period, in the background.
+    pub(crate) fn refresh(&self, session: &HttpSession) {
+        if !self.store.is_shared() {
+            return;
+        }
+        {
+            let mut stored_at = lock(&session.stored_at);
+            if stored_at.elapsed() < self.idle / 4 {
+                return;
+            }
+            *stored_at = Instant::now();
+        }
+        let (store, idle, id) = (self.store.clone(), self.idle, session.id.clone());
+        tokio::spawn(async move {
+            if let Err(error) = store.touch(&id, idle).await {
+                tracing::warn!(session = %id, %error, "a session's shared copy was not extended");
+            }
+        });
+    }
+
+    /// Ends the session named `id` here and in the shared stores.
+    ///
+    /// # Errors
+    ///
+    /// When a store cannot be asked: its copy stays until it expires.
+    pub(crate) async fn end(&self, id: &str) -> Result<(), Unavailable> {
+        self.remove(id);
+        if !self.store.is_shared() {
+            return Ok(());
+        }
+        let removed = self.store.remove(id).await;
+        let forgotten = if self.events.is_shared() {
+            self.events.forget(id).await
+        } else {
+            Ok(())
+        };
+        removed.and(forgotten)
+    }
+
+    /// A new session, opened by the caller named `owner` (`None`:
+    /// anonymous), once expired ones are swept out; `None` when the cap is
+    /// still reached.
     pub(crate) fn create(&self, owner: Option<String>) -> Option<Arc<HttpSession>> {
         let mut live = lock(&self.live);
-        let now = Instant::now();
-        live.retain(|_, session| {
-            let expired = session.expired(now, self.idle);
-            if expired {
-                session.end();
-            }
-            !expired
-        });
+        sweep(&mut live, self.idle);
         if live.len() >= self.cap {
             return None;
         }
-        let session = Arc::new(HttpSession::new(mint_id(), owner, self.events.clone()));
+        let id = mint_id();
+        let streams = Streams::new(id.clone(), self.events.clone(), 0, self.forget_on_drop());
+        let session = Arc::new(HttpSession::new(id, owner, streams));
         live.insert(session.id.clone(), session.clone());
         Some(session)
     }
@@ -77,6 +201,34 @@ impl Sessions {
     }
 }
 
+/// Ends and forgets the sessions of `live` expired after `idle`.
+fn sweep(live: &mut HashMap<String, Arc<HttpSession>>, idle: Duration) {
+    let now = Instant::now();
+    live.retain(|_, session| {
+        let expired = session.expired(now, idle);
+        if expired {
+            session.end();
+        }
+        !expired
+    });
+}
+
+/// The `503` of a request whose session could not be found or kept, or
+/// whose stream could not be replayed: a shared store is unavailable.
+pub(crate) fn unavailable(
+    id: Option<mcp_core::jsonrpc::RequestId>,
+    unavailable: &Unavailable,
+) -> axum::response::Response {
+    super::response::error(
+        axum::http::StatusCode::SERVICE_UNAVAILABLE,
+        id,
+        mcp_core::error::ErrorObject::internal_error(format!(
+            "Internal error: the shared session store is unavailable ({}); retry later",
+            unavailable.0
+        )),
+    )
+}
+
 /// 128 random bits as 32 hex digits: visible ASCII, unguessable.
 fn mint_id() -> String {
     let mut bytes = [0u8; 16];
@@ -98,6 +250,8 @@ pub(crate) struct HttpSession {
     last_seen: Mutex<Instant>,
     pub(crate) running: Running,
     standalone: Mutex<Option<WeakFrameSender>>,
+    /// When the shared store last got a copy.
+    stored_at: Mutex<Instant>,
 }
 
 impl HttpSession {
@@ -107,9 +261,45 @@ impl HttpSession {
         self.owner == principal.subject
     }
 
-    fn new(id: String, owner: Option<String>, events: Arc<dyn EventStore>) -> Self {
+    /// The session as the shared store keeps it; `None` before `initialize`.
+    fn record(&self) -> Option<SessionRecord> {
+        let session = self.connection.session()?;
+        Some(SessionRecord {
+            id: self.id.clone(),
+            owner: self.owner.clone(),
+            protocol_version: session.protocol_version.clone(),
+            client_capabilities: session.client_capabilities.clone(),
+            client_info: session.client_info.clone(),
+            log_level: session.log_level,
+            subscriptions: lock(&self.connection.subscriptions).clone(),
+        })
+    }
+
+    /// A session another instance opened, as the shared store kept it. Its
+    /// streams and events are numbered from a random base, apart from the
+    /// numbers the other instances gave theirs.
+    fn restored(record: SessionRecord, events: Arc<dyn EventStore>, forget_on_drop: bool) -> Self {
+        let mut bytes = [0u8; 4];
+        // Without randomness the numbers still start apart from a new session's.
+        let _ = getrandom::fill(&mut bytes);
+        let base = (u64::from(u32::from_le_bytes(bytes) >> 1) + 1) << 32;
+        let streams = Streams::new(record.id.clone(), events, base, forget_on_drop);
+        let session = Self::new(record.id, record.owner, streams);
+        *lock(&session.connection.session) = Some(Arc::new(Session {
+            protocol_version: record.protocol_version,
+            client_capabilities: record.client_capabilities,
+            client_info: record.client_info,
+            log_level: record.log_level,
+        }));
+        *lock(&session.connection.subscriptions) = record.subscriptions;
+        session
+    }
+
+    /// Session `id` of `owner`, its events numbered and kept by `streams`.
+    fn new(id: String, owner: Option<String>, streams: Streams) -> Self {
         Self {
-            streams: Arc::new(Streams::new(id.clone(), events)),
+            stored_at: Mutex::new(Instant::now()),
+            streams: Arc::new(streams),
             connection: Arc::new(Connection::over("http").with_id(id.clone())),
             id,
             owner,

@@ -18,6 +18,7 @@ use super::headers::{self, LAST_EVENT_ID, SESSION_ID};
 use super::response;
 use super::session::HttpSession;
 use super::{Endpoint, accept, auth, sse};
+use crate::store::EventId;
 use crate::transport::changes::ChangeFeed;
 
 /// The session a `GET` or `DELETE` names, or the response that refuses
@@ -51,19 +52,17 @@ async fn session_of(
     }
     let principal = auth::caller(&endpoint.server, headers, uri, None).await?;
     match headers::text(headers, &SESSION_ID) {
-        Ok(Some(id)) => endpoint
-            .sessions
-            .get(id)
-            .filter(|session| session.owned_by(&principal))
-            .ok_or_else(|| {
-                response::error(
-                    StatusCode::NOT_FOUND,
-                    None,
-                    ErrorObject::invalid_request(
-                        "Session not found: it expired or was deleted; send `initialize` again",
-                    ),
-                )
-            }),
+        Ok(Some(id)) => match endpoint.sessions.find(id, &principal).await {
+            Ok(Some(session)) => Ok(session),
+            Ok(None) => Err(response::error(
+                StatusCode::NOT_FOUND,
+                None,
+                ErrorObject::invalid_request(
+                    "Session not found: it expired or was deleted; send `initialize` again",
+                ),
+            )),
+            Err(unavailable) => Err(super::session::unavailable(None, &unavailable)),
+        },
         // Without a session there is nothing to stream or end: 2026-07-28
         // clients do neither.
         Ok(None) => Err(response::error(
@@ -87,19 +86,21 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
     };
     let (frames, reader) = frames::channel(endpoint.config.stream_backlog);
     let last = headers::text(headers, &LAST_EVENT_ID).ok().flatten();
-    let stream = last
-        .and_then(crate::store::parse_event_id)
-        .map(|(stream, _)| stream);
+    let stream = last.and_then(EventId::parse).map(|id| id.stream);
     if let (Some(last), Some(stream)) = (last, stream)
         && stream != STANDALONE
     {
-        match session.streams.outlet(stream) {
+        let resumed = match session.streams.outlet(stream) {
             // The response is still to come: replay, then stream on.
-            Some(outlet) => outlet.resume(last, frames),
-            // The stream ended: replay what is kept.
-            None => session.streams.replay(last, &frames),
-        }
-        return sse::response(sse::body(reader, None, ()));
+            Some(outlet) => outlet.resume(last, frames).await,
+            // The stream ended, or its request ran on another instance:
+            // replay what is kept, and end.
+            None => session.streams.replay(last, &frames).await.map(drop),
+        };
+        return match resumed {
+            Ok(()) => sse::response(sse::body(reader, None, ())),
+            Err(unavailable) => super::session::unavailable(None, &unavailable),
+        };
     }
     if !session.claim_standalone(&frames) {
         return response::error(
@@ -111,8 +112,10 @@ pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequ
         );
     }
     // Resuming the standalone stream: what it missed, then what comes.
-    if let Some(last) = last.filter(|_| stream == Some(STANDALONE)) {
-        session.streams.replay(last, &frames);
+    if let Some(last) = last.filter(|_| stream == Some(STANDALONE))
+        && let Err(unavailable) = session.streams.replay(last, &frames).await
+    {
+        return super::session::unavailable(None, &unavailable);
     }
     forward_changes(&endpoint, &session, frames);
     sse::response(sse::body(reader, None, ()))
@@ -130,7 +133,9 @@ pub(crate) async fn delete(
         Ok(session) => session,
         Err(response) => return response,
     };
-    endpoint.sessions.remove(&session.id);
+    if let Err(error) = endpoint.sessions.end(&session.id).await {
+        tracing::warn!(%error, "an ended session's shared copy stays until it expires");
+    }
     let mut response = Response::new(axum::body::Body::empty());
     *response.status_mut() = StatusCode::OK;
     response
@@ -138,9 +143,9 @@ pub(crate) async fn delete(
 
 /// Sends the server's changes on a standalone stream until its reader or
 /// the session goes away, with a keep-alive comment when idle.
-fn forward_changes(endpoint: &Endpoint, session: &Arc<HttpSession>, frames: FrameSender) {
+fn forward_changes(endpoint: &Arc<Endpoint>, session: &Arc<HttpSession>, frames: FrameSender) {
     let mut feed = ChangeFeed::new(&endpoint.server, session.connection.clone());
-    let session = session.clone();
+    let (endpoint, session) = (endpoint.clone(), session.clone());
     let keep_alive = endpoint.config.keep_alive;
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(keep_alive);
@@ -159,7 +164,11 @@ fn forward_changes(endpoint: &Endpoint, session: &Arc<HttpSession>, frames: Fram
                     let id = session.streams.append(STANDALONE, &bytes);
                     sse::event(Some(&id), &bytes)
                 }
-                _ = ticks.tick() => sse::keep_alive(),
+                _ = ticks.tick() => {
+                    // An open stream keeps the session in use, here and in a shared store.
+                    endpoint.sessions.refresh(&session);
+                    sse::keep_alive()
+                }
             };
             if frames.send(frame).is_err() {
                 return;
