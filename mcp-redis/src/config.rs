@@ -4,7 +4,8 @@
 //! Nothing is active until `redis.url` is set. Every key can come from the
 //! builder, the command line or the environment (`MCP_REDIS__URL`,
 //! `MCP_REDIS__PREFIX`, `MCP_REDIS__TIMEOUT_MS`, `MCP_REDIS__QUEUE`,
-//! `MCP_REDIS__CLAIM_AFTER_MS`, `MCP_REDIS__WORKER_JOBS`).
+//! `MCP_REDIS__CLAIM_AFTER_MS`, `MCP_REDIS__WORKER_JOBS`,
+//! `MCP_REDIS__EVENTS_PER_STREAM`, `MCP_REDIS__EVENTS_TTL_MS`).
 //!
 //! ```
 //! use mcp_redis::config::RedisSection;
@@ -45,6 +46,11 @@ pub struct RedisSection {
     pub claim_after_ms: u64,
     /// How many jobs one worker runs at once.
     pub worker_jobs: usize,
+    /// How many events of one legacy SSE stream are kept for resumption
+    /// (the oldest go first).
+    pub events_per_stream: usize,
+    /// How long a legacy stream's events are kept after its last event.
+    pub events_ttl_ms: u64,
 }
 
 impl Default for RedisSection {
@@ -56,6 +62,8 @@ impl Default for RedisSection {
             queue: false,
             claim_after_ms: 30_000,
             worker_jobs: 16,
+            events_per_stream: 1_000,
+            events_ttl_ms: 60 * 60 * 1_000,
         }
     }
 }

@@ -11,6 +11,8 @@
 //! | `TaskStore` (of `mcp-tasks`) | [`RedisTaskStore`] | task records, their expiry, and their events: a `tasks/cancel` received by one instance reaches the handler running on another |
 //! | `UsedStateStore` | [`RedisUsedStates`] | one-time request states: a retry replayed on another instance is refused |
 //! | `ChangeSink` | [`RedisChangeSink`] | changes: one published on one instance reaches the listen streams held by the others |
+//! | `SessionStore` | [`RedisSessionStore`] | legacy (2025-11-25) sessions: a client sent to another instance keeps its session, version, capabilities, log level and subscriptions |
+//! | `EventStore` | [`RedisEventStore`] | legacy SSE events: a broken stream resumes with `Last-Event-ID` on another instance |
 //! | `TaskExecutor` (of `mcp-tasks`), with `redis.queue` on | [`RedisQueueExecutor`] | a job stream: tasks run on [`Worker`]s, and a dead worker's job is taken over |
 //!
 //! Every operation is bounded by `redis.timeout_ms`: while Redis cannot be
@@ -33,7 +35,9 @@
 
 pub mod config;
 mod connection;
+mod events;
 mod queue;
+mod sessions;
 mod sink;
 mod tasks;
 mod used;
@@ -45,14 +49,16 @@ use mcp_server::boot::Diagnostic;
 use mcp_server::config::SectionDecl;
 use mcp_server::seam::{OneActive, Supplied};
 use mcp_server::sink::ChangeSink;
-use mcp_server::store::UsedStateStore;
+use mcp_server::store::{EventStore, SessionStore, UsedStateStore};
 use mcp_server::{BootContext, BootError, Item, Registration, origin, register};
 use mcp_tasks::executor::TaskExecutor;
 use mcp_tasks::store::TaskStore;
 
 use crate::config::RedisSection;
 use crate::connection::Redis;
+pub use crate::events::RedisEventStore;
 pub use crate::queue::RedisQueueExecutor;
+pub use crate::sessions::RedisSessionStore;
 pub use crate::sink::RedisChangeSink;
 pub use crate::tasks::RedisTaskStore;
 pub use crate::used::RedisUsedStates;
@@ -113,6 +119,14 @@ fn queue_executor(boot: &BootContext) -> Item {
     supply::<dyn TaskExecutor>(boot, |redis| Arc::new(RedisQueueExecutor::new(redis)))
 }
 
+fn session_store(boot: &BootContext) -> Item {
+    supply::<dyn SessionStore>(boot, |redis| Arc::new(RedisSessionStore::new(redis)))
+}
+
+fn event_store(boot: &BootContext) -> Item {
+    supply::<dyn EventStore>(boot, |redis| Arc::new(RedisEventStore::new(redis)))
+}
+
 fn change_sink(boot: &BootContext) -> Item {
     supply::<dyn ChangeSink>(boot, |redis| Arc::new(RedisChangeSink::new(redis)))
 }
@@ -138,4 +152,14 @@ register!(Registration::supply(
     origin!(),
     "RedisChangeSink",
     change_sink
+));
+register!(Registration::supply(
+    origin!(),
+    "RedisSessionStore",
+    session_store
+));
+register!(Registration::supply(
+    origin!(),
+    "RedisEventStore",
+    event_store
 ));
