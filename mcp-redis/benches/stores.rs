@@ -10,8 +10,8 @@
 //! timed. It prints one table, with each store's throughput as a ratio to
 //! the in-memory store's.
 
-use std::net::TcpListener;
-use std::process::{Child, Command, Stdio};
+mod common;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -139,52 +139,9 @@ fn object(value: serde_json::Value) -> serde_json::Map<String, serde_json::Value
     }
 }
 
-/// `redis-server` on a free port, on CPU 0 when `taskset` is there.
-fn redis_server(dir: &std::path::Path) -> (Child, u16) {
-    let port = TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
-    let pinned = Command::new("taskset").arg("--version").output().is_ok();
-    let mut command = if pinned {
-        let mut c = Command::new("taskset");
-        c.args(["-c", "0", "redis-server"]);
-        c
-    } else {
-        Command::new("redis-server")
-    };
-    let child = command
-        .args([
-            "--port",
-            &port.to_string(),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ])
-        .arg("--dir")
-        .arg(dir)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("redis-server starts (apt-get install redis-server)");
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "redis-server did not start");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    println!(
-        "redis-server on port {port}{}",
-        if pinned { ", CPU 0" } else { "" }
-    );
-    (child, port)
-}
-
 fn main() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let (mut redis, port) = redis_server(dir.path());
+    let (mut redis, port) = common::redis_server(dir.path());
     let redis_store = Server::builder()
         .setting("redis.url", format!("redis://127.0.0.1:{port}"))
         .build()

@@ -15,6 +15,7 @@ use futures_util::StreamExt;
 use mcp_server::transport::http::{HttpConfig, router};
 use mcp_server::{RequestContext, Server, tool};
 use mcp_tests::redis::RedisServer;
+use mcp_tests::sse::{Event, next_event};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 use tower::ServiceExt;
@@ -120,13 +121,6 @@ async fn whoami_on(app: &Router, session: &str) -> (StatusCode, Value) {
     )
 }
 
-/// One SSE event: its id and data.
-#[derive(Debug)]
-struct Event {
-    id: Option<String>,
-    data: String,
-}
-
 /// Reads SSE events off a response body.
 struct Events {
     body: axum::body::BodyDataStream,
@@ -146,30 +140,8 @@ impl Events {
     /// The next event with fields; `None` when the stream ends.
     async fn next(&mut self) -> Option<Event> {
         loop {
-            if let Some(end) = self.buffer.find("\n\n") {
-                let block: String = self.buffer.drain(..end + 2).collect();
-                let mut event = Event {
-                    id: None,
-                    data: String::new(),
-                };
-                let mut fields = false;
-                for line in block
-                    .lines()
-                    .filter(|l| !l.is_empty() && !l.starts_with(':'))
-                {
-                    fields = true;
-                    let (field, value) = line.split_once(':').unwrap_or((line, ""));
-                    let value = value.strip_prefix(' ').unwrap_or(value);
-                    match field {
-                        "id" => event.id = Some(value.to_owned()),
-                        "data" => event.data.push_str(value),
-                        _ => {}
-                    }
-                }
-                if fields {
-                    return Some(event);
-                }
-                continue;
+            if let Some(event) = next_event(&mut self.buffer) {
+                return Some(event);
             }
             let chunk = self.body.next().await?.unwrap();
             self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());

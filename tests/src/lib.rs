@@ -8,10 +8,12 @@
 //! - [`examples`]: the official example messages.
 //! - [`diff`]: readable differences between JSON values.
 //! - [`redis`]: a `redis-server` of a test's own.
+//! - [`sse`]: server-sent events read off a response.
 
 pub mod diff;
 pub mod examples;
 pub mod generators;
 pub mod redis;
 pub mod schema;
+pub mod sse;
 pub mod table;

@@ -11,6 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use mcp_tests::redis::RedisServer;
+use mcp_tests::sse::{Event, next_event};
 use serde_json::{Value, json};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_mcp-demo");
@@ -100,6 +101,7 @@ impl Instance {
                 left: 0,
                 done: false,
             }),
+            buffer: String::new(),
         }
     }
 
@@ -128,6 +130,8 @@ struct Reply {
     status: u16,
     headers: HashMap<String, String>,
     body: BufReader<Body>,
+    /// What was read off the body and not taken as an event yet.
+    buffer: String,
 }
 
 impl Reply {
@@ -137,37 +141,24 @@ impl Reply {
         serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON: {text}"))
     }
 
-    /// The next SSE event with fields: its id and data; `None` at the end.
-    fn event(&mut self) -> Option<(Option<String>, String)> {
-        let (mut id, mut data, mut fields) = (None, String::new(), false);
+    /// The next SSE event with fields; `None` at the end.
+    fn event(&mut self) -> Option<Event> {
         loop {
-            let mut line = String::new();
-            if self.body.read_line(&mut line).ok()? == 0 {
+            if let Some(event) = next_event(&mut self.buffer) {
+                return Some(event);
+            }
+            let mut chunk = [0u8; 4096];
+            let n = self.body.read(&mut chunk).ok()?;
+            if n == 0 {
                 return None;
             }
-            let line = line.trim_end_matches(['\r', '\n']);
-            if line.is_empty() {
-                if fields {
-                    return Some((id, data));
-                }
-                continue;
-            }
-            if line.starts_with(':') {
-                continue;
-            }
-            fields = true;
-            let (field, value) = line.split_once(':').unwrap_or((line, ""));
-            let value = value.strip_prefix(' ').unwrap_or(value);
-            match field {
-                "id" => id = Some(value.to_owned()),
-                "data" => data.push_str(value),
-                _ => {}
-            }
+            self.buffer
+                .push_str(std::str::from_utf8(&chunk[..n]).unwrap());
         }
     }
 
     /// Every event until the stream ends.
-    fn events(mut self) -> Vec<(Option<String>, String)> {
+    fn events(mut self) -> Vec<Event> {
         let mut events = Vec::new();
         while let Some(event) = self.event() {
             events.push(event);
@@ -246,8 +237,8 @@ fn a_legacy_client_keeps_its_session_on_b_and_resumes_there_after_a_is_killed() 
     let logged: Vec<Value> = if on_b.headers["content-type"].starts_with("text/event-stream") {
         on_b.events()
             .into_iter()
-            .filter(|(_, data)| !data.is_empty())
-            .map(|(_, data)| serde_json::from_str(&data).unwrap())
+            .filter(|event| !event.data.is_empty())
+            .map(|event| event.json())
             .collect()
     } else {
         vec![on_b.json()]
@@ -268,9 +259,10 @@ fn a_legacy_client_keeps_its_session_on_b_and_resumes_there_after_a_is_killed() 
     );
     let mut stream = a.post(Some(&session), &progress);
     assert_eq!(stream.status, 200);
-    let (priming, _) = stream.event().unwrap();
-    let (first, data) = stream.event().unwrap();
-    assert!(data.contains("notifications/progress"), "{data}");
+    let priming = stream.event().unwrap().id;
+    let first = stream.event().unwrap();
+    assert_eq!(first.json()["method"], "notifications/progress");
+    let first = first.id;
     drop(stream);
     std::thread::sleep(Duration::from_millis(600));
     a.kill();
@@ -290,10 +282,7 @@ fn a_legacy_client_keeps_its_session_on_b_and_resumes_there_after_a_is_killed() 
         reply.events()
     };
     let missed = resume(first.as_deref().unwrap());
-    let messages: Vec<Value> = missed
-        .iter()
-        .map(|(_, data)| serde_json::from_str(data).unwrap())
-        .collect();
+    let messages: Vec<Value> = missed.iter().map(Event::json).collect();
     assert_eq!(
         messages.len(),
         3,
@@ -307,5 +296,5 @@ fn a_legacy_client_keeps_its_session_on_b_and_resumes_there_after_a_is_killed() 
     // From the priming event: the first progress too, under its own id.
     let all = resume(priming.as_deref().unwrap());
     assert_eq!(all.len(), 4, "{all:?}");
-    assert_eq!(all[0].0, first);
+    assert_eq!(all[0].id, first);
 }

@@ -136,20 +136,7 @@ pub async fn initialize_with(app: &Router, capabilities: Value) -> String {
     session
 }
 
-/// One server-sent event.
-#[derive(Debug, Default)]
-pub struct Event {
-    pub id: Option<String>,
-    pub retry: Option<String>,
-    pub data: String,
-}
-
-impl Event {
-    /// The event's data, parsed as JSON.
-    pub fn json(&self) -> Value {
-        serde_json::from_str(&self.data).unwrap()
-    }
-}
+pub use mcp_tests::sse::Event;
 
 /// Reads the events of an SSE response body.
 pub struct Events {
@@ -179,33 +166,8 @@ impl Events {
     /// The next event (comments skipped); `None` when the stream ends.
     pub async fn next(&mut self) -> Option<Event> {
         loop {
-            if let Some(end) = self.buffer.find("\n\n") {
-                let block: String = self.buffer.drain(..end + 2).collect();
-                let mut event = Event::default();
-                let mut fields = false;
-                for line in block
-                    .lines()
-                    .filter(|l| !l.is_empty() && !l.starts_with(':'))
-                {
-                    fields = true;
-                    let (field, value) = line.split_once(':').unwrap_or((line, ""));
-                    let value = value.strip_prefix(' ').unwrap_or(value);
-                    match field {
-                        "id" => event.id = Some(value.to_owned()),
-                        "retry" => event.retry = Some(value.to_owned()),
-                        "data" => {
-                            if !event.data.is_empty() {
-                                event.data.push('\n');
-                            }
-                            event.data.push_str(value);
-                        }
-                        _ => {}
-                    }
-                }
-                if fields {
-                    return Some(event);
-                }
-                continue;
+            if let Some(event) = mcp_tests::sse::next_event(&mut self.buffer) {
+                return Some(event);
             }
             let chunk = tokio::time::timeout(Duration::from_secs(5), self.body.next())
                 .await
