@@ -227,7 +227,7 @@ impl EventStore for Journal {
         &'a self,
         session: &'a str,
         id: EventId,
-        message: &'a [u8],
+        message: Vec<u8>,
     ) -> BoxFuture<'a, Result<(), Unavailable>> {
         self.0.append(session, id, message)
     }
@@ -369,7 +369,11 @@ async fn the_registered_source_strategy_and_sink_are_selected() {
         stream: 1,
         sequence: 0,
     };
-    server.event_store().append("s", id, b"{}").await.unwrap();
+    server
+        .event_store()
+        .append("s", id, b"{}".to_vec())
+        .await
+        .unwrap();
     let replay = server.event_store().replay_after("s", "1-0").await.unwrap();
     assert_eq!(replay.map(|r| r.stream), Some(1));
     assert_eq!(server.key_strategy().sealing_key().id(), "fixed");

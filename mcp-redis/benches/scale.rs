@@ -68,29 +68,6 @@ async fn quick() -> String {
 }
 mcp_tasks::task!(quick);
 
-/// Timed operations.
-struct Measured {
-    ops: usize,
-    took: Duration,
-    latencies: Vec<Duration>,
-}
-
-impl Measured {
-    fn per_second(&self) -> f64 {
-        self.ops as f64 / self.took.as_secs_f64()
-    }
-
-    fn percentile(&mut self, p: f64) -> Duration {
-        percentile(&mut self.latencies, p)
-    }
-}
-
-fn percentile(latencies: &mut [Duration], p: f64) -> Duration {
-    latencies.sort_unstable();
-    let at = ((latencies.len() as f64 - 1.0) * p).round() as usize;
-    latencies[at]
-}
-
 /// One keep-alive HTTP/1.1 connection to a server's `/mcp`.
 struct Connection {
     send: SendRequest<Body>,
@@ -180,7 +157,7 @@ impl Connection {
 
 /// `tasks/get` over HTTP with `server`'s task store: the reads measured,
 /// and how many requests failed.
-async fn http_gets(server: Server) -> (Measured, usize) {
+async fn http_gets(server: Server) -> (common::Measured, usize) {
     let listener = bind("127.0.0.1:0".parse().expect("an address")).expect("a port");
     let port = listener.local_addr().expect("its address").port();
     let serving = tokio::spawn(serve_on(
@@ -253,7 +230,7 @@ async fn http_gets(server: Server) -> (Measured, usize) {
     serving.abort();
     let failed = failed.load(Ordering::Relaxed);
     (
-        Measured {
+        common::Measured {
             ops: HTTP_GETS,
             took,
             latencies,
@@ -455,14 +432,14 @@ fn main() {
     ] {
         let sink = selected(holder, "ChangeSink");
         let mut latencies = runtime.block_on(delivery(publisher, holder));
-        let p50 = percentile(&mut latencies, 0.5);
+        let p50 = common::percentile(&mut latencies, 0.5);
         let base = *single_p50.get_or_insert(p50);
         eprintln!("delivery, {label}: p50 {p50:.2?}");
         deliveries.push(format!(
             "| {label} | {sink} | {} | {p50:.2?} | {:.2?} | {:.2?} | {:.2}x |",
             latencies.len(),
-            percentile(&mut latencies, 0.99),
-            percentile(&mut latencies, 1.0),
+            common::percentile(&mut latencies, 0.99),
+            common::percentile(&mut latencies, 1.0),
             p50.as_secs_f64() / base.as_secs_f64(),
         ));
     }

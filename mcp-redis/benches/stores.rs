@@ -13,8 +13,9 @@
 mod common;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+use common::Measured;
 use mcp_server::{Server, tool};
 use mcp_tasks::record::{TaskRecord, Update, Wire, now_ms};
 use mcp_tasks::store::{MemoryTaskStore, SqliteTaskStore, TaskStore};
@@ -33,25 +34,6 @@ async fn echo(text: String) -> String {
     text
 }
 
-struct Measured {
-    ops: usize,
-    took: Duration,
-    latencies: Vec<Duration>,
-}
-
-impl Measured {
-    fn per_second(&self) -> f64 {
-        self.ops as f64 / self.took.as_secs_f64()
-    }
-
-    fn percentile(&mut self, p: f64) -> Duration {
-        self.latencies.sort_unstable();
-        let at = ((self.latencies.len() as f64 - 1.0) * p).round() as usize;
-        self.latencies[at]
-    }
-}
-
-/// Runs `ops` operations by `WORKERS` concurrent callers, timing each.
 async fn measure<F, Fut>(ops: usize, op: F) -> Measured
 where
     F: Fn(usize) -> Fut + Send + Sync + 'static,

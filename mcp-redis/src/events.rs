@@ -63,12 +63,12 @@ impl EventStore for RedisEventStore {
         &'a self,
         session: &'a str,
         id: EventId,
-        message: &'a [u8],
+        message: Vec<u8>,
     ) -> BoxFuture<'a, Result<(), Unavailable>> {
         Box::pin(async move {
             let list = self.stream_key(session, id.stream);
             let streams = self.redis.key(&["events", session]);
-            let entry = entry(id.sequence, message);
+            let entry = entry(id.sequence, &message);
             self.redis
                 .run("keeping an event", async |c| {
                     redis::pipe()

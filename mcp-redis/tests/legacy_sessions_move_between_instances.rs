@@ -198,7 +198,7 @@ async fn a_session_opened_on_one_instance_goes_on_on_another_with_what_it_settle
         .unwrap();
     assert!(ttl > 29 * 60 * 1000 && ttl <= 30 * 60 * 1000, "{ttl}");
 
-    // Another caller (here: anyone with a made-up id) finds nothing.
+    // An id no instance minted is unknown, not loaded from Redis as a session.
     assert_eq!(
         whoami_on(&b, "0123456789abcdef0123456789abcdef").await.0,
         StatusCode::NOT_FOUND

@@ -99,7 +99,7 @@ impl EventStore for SharedEvents {
         &'a self,
         session: &'a str,
         id: EventId,
-        message: &'a [u8],
+        message: Vec<u8>,
     ) -> BoxFuture<'a, Result<(), Unavailable>> {
         Box::pin(async move {
             tokio::task::yield_now().await;

@@ -1,5 +1,6 @@
 //! What the benchmarks of this crate share: a `redis-server` of their own,
-//! pinned to CPU 0 so that the benchmark can run on CPU 1.
+//! pinned to CPU 0 so that the benchmark can run on CPU 1, and timed
+//! operations.
 
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
@@ -46,4 +47,30 @@ pub(crate) fn redis_server(dir: &std::path::Path) -> (Child, u16) {
         if pinned { ", CPU 0" } else { "" }
     );
     (child, port)
+}
+
+/// Timed operations: how many, how long in all, and each one's latency.
+pub(crate) struct Measured {
+    pub(crate) ops: usize,
+    pub(crate) took: Duration,
+    pub(crate) latencies: Vec<Duration>,
+}
+
+impl Measured {
+    /// Operations per second.
+    pub(crate) fn per_second(&self) -> f64 {
+        self.ops as f64 / self.took.as_secs_f64()
+    }
+
+    /// The latency at `p` (0 to 1).
+    pub(crate) fn percentile(&mut self, p: f64) -> Duration {
+        percentile(&mut self.latencies, p)
+    }
+}
+
+/// The latency at `p` (0 to 1) of `latencies`, which it sorts.
+pub(crate) fn percentile(latencies: &mut [Duration], p: f64) -> Duration {
+    latencies.sort_unstable();
+    let at = ((latencies.len() as f64 - 1.0) * p).round() as usize;
+    latencies[at]
 }

@@ -69,8 +69,8 @@ impl fmt::Display for EventId {
 /// let store = MemoryEventStore::default();
 /// let first = EventId { stream: 7, sequence: 0 };
 /// let second = EventId { stream: 7, sequence: 1 };
-/// store.append("session", first, b"{\"a\":1}").await.unwrap();
-/// store.append("session", second, b"{\"b\":2}").await.unwrap();
+/// store.append("session", first, b"{\"a\":1}".to_vec()).await.unwrap();
+/// store.append("session", second, b"{\"b\":2}".to_vec()).await.unwrap();
 /// let replay = store.replay_after("session", "7-0").await.unwrap().unwrap();
 /// assert_eq!(replay.stream, 7);
 /// assert_eq!(replay.events, vec![("7-1".to_owned(), b"{\"b\":2}".to_vec())]);
@@ -82,7 +82,8 @@ impl fmt::Display for EventId {
 )]
 pub trait EventStore: Send + Sync + 'static {
     /// Keeps one event of `session` (an empty `message` is a stream's
-    /// priming event: it is replayed as nothing).
+    /// priming event: it is replayed as nothing). The message is the
+    /// store's to keep: the transport copies it once, for this call.
     ///
     /// # Errors
     ///
@@ -91,7 +92,7 @@ pub trait EventStore: Send + Sync + 'static {
         &'a self,
         session: &'a str,
         id: EventId,
-        message: &'a [u8],
+        message: Vec<u8>,
     ) -> BoxFuture<'a, Result<(), Unavailable>>;
 
     /// The stream `last_event_id` belongs to and its events after it,
@@ -169,12 +170,12 @@ impl MemoryEventStore {
         }
     }
 
-    fn append_now(&self, session: &str, id: EventId, message: &[u8]) {
+    fn append_now(&self, session: &str, id: EventId, message: Vec<u8>) {
         let mut sessions = lock(&self.sessions);
         let events = sessions.entry(session.to_owned()).or_default();
         events.next = events.next.max(id.sequence.saturating_add(1));
         events.bytes += message.len();
-        events.events.push_back((id, message.to_vec()));
+        events.events.push_back((id, message));
         while events.events.len() > self.per_session || events.bytes > self.bytes_per_session {
             match events.events.pop_front() {
                 Some((_, dropped)) => events.bytes -= dropped.len(),
@@ -215,7 +216,7 @@ impl EventStore for MemoryEventStore {
         &'a self,
         session: &'a str,
         id: EventId,
-        message: &'a [u8],
+        message: Vec<u8>,
     ) -> BoxFuture<'a, Result<(), Unavailable>> {
         self.append_now(session, id, message);
         Box::pin(std::future::ready(Ok(())))
@@ -252,8 +253,8 @@ mod tests {
     #[test]
     fn the_byte_budget_drops_the_oldest_events() {
         let store = MemoryEventStore::new(100, 10);
-        store.append_now("s", id(1, 0), b"123456");
-        store.append_now("s", id(1, 1), b"abcdef");
+        store.append_now("s", id(1, 0), b"123456".to_vec());
+        store.append_now("s", id(1, 1), b"abcdef".to_vec());
         // 12 bytes over a 10-byte budget: the first event is gone.
         let replay = store.replay_now("s", "1-0").unwrap();
         assert_eq!(replay.events, vec![("1-1".to_owned(), b"abcdef".to_vec())]);
@@ -262,7 +263,7 @@ mod tests {
     #[test]
     fn an_id_from_the_future_or_another_session_replays_nothing() {
         let store = MemoryEventStore::default();
-        store.append_now("s", id(1, 0), b"{}");
+        store.append_now("s", id(1, 0), b"{}".to_vec());
         assert_eq!(store.replay_now("s", "1-5"), None);
         assert_eq!(store.replay_now("other", "1-0"), None);
         assert_eq!(store.replay_now("s", "not-an-id"), None);
@@ -273,9 +274,9 @@ mod tests {
     #[test]
     fn a_replay_holds_only_the_events_of_its_own_stream() {
         let store = MemoryEventStore::default();
-        store.append_now("s", id(1, 0), b"");
-        store.append_now("s", id(2, 1), b"other");
-        store.append_now("s", id(1, 2), b"mine");
+        store.append_now("s", id(1, 0), Vec::new());
+        store.append_now("s", id(2, 1), b"other".to_vec());
+        store.append_now("s", id(1, 2), b"mine".to_vec());
         let replay = store.replay_now("s", "1-0").unwrap();
         assert_eq!(replay.events, vec![("1-2".to_owned(), b"mine".to_vec())]);
     }

@@ -54,7 +54,7 @@ impl Journal {
         let (store, session, message) =
             (self.store.clone(), self.session.clone(), message.to_vec());
         let mut write: BoxFuture<'static, _> =
-            Box::pin(async move { store.append(&session, id, &message).await });
+            Box::pin(async move { store.append(&session, id, message).await });
         let mut queue = lock(&self.queue);
         if queue.behind == 0 {
             // Nothing ahead of it: a store that answers at once is done now.

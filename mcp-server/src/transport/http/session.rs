@@ -26,7 +26,12 @@ pub(crate) struct Sessions {
     idle: Duration,
     cap: usize,
     events: Arc<dyn EventStore>,
-    store: Arc<dyn SessionStore>,
+    /// The store other instances find sessions in; `None` when the active
+    /// one keeps nothing, and no request asks it anything.
+    shared: Option<Arc<dyn SessionStore>>,
+    /// Whether the events go with the session when this instance lets it
+    /// go: they stay when another instance may take it over and find them.
+    forget_on_drop: bool,
 }
 
 impl Sessions {
@@ -36,12 +41,15 @@ impl Sessions {
         events: Arc<dyn EventStore>,
         store: Arc<dyn SessionStore>,
     ) -> Self {
+        let shared = store.is_shared().then_some(store);
+        let forget_on_drop = !(shared.is_some() && events.is_shared());
         Self {
             live: Mutex::new(HashMap::new()),
             idle,
             cap,
             events,
-            store,
+            shared,
+            forget_on_drop,
         }
     }
 
@@ -65,10 +73,10 @@ impl Sessions {
             self.refresh(&session);
             return Ok(Some(session));
         }
-        if !self.store.is_shared() {
+        let Some(store) = &self.shared else {
             return Ok(None);
-        }
-        let Some(record) = self.store.load(id).await? else {
+        };
+        let Some(record) = store.load(id).await? else {
             return Ok(None);
         };
         if record.id != id || record.owner != principal.subject {
@@ -91,7 +99,7 @@ impl Sessions {
         let session = Arc::new(HttpSession::restored(
             record,
             self.events.clone(),
-            self.forget_on_drop(),
+            self.forget_on_drop,
         ));
         live.insert(session.id.clone(), session.clone());
         Ok(Some(session))
@@ -99,13 +107,7 @@ impl Sessions {
 
     /// Whether sessions are kept where other instances find them.
     pub(crate) fn shared(&self) -> bool {
-        self.store.is_shared()
-    }
-
-    /// Whether a session's events go when this instance lets it go: they
-    /// stay when another instance may take it over and find them.
-    fn forget_on_drop(&self) -> bool {
-        !(self.store.is_shared() && self.events.is_shared())
+        self.shared.is_some()
     }
 
     /// Saves what `session` keeps in the shared store, for the other
@@ -115,22 +117,17 @@ impl Sessions {
     ///
     /// When the store cannot be asked.
     pub(crate) async fn persist(&self, session: &HttpSession) -> Result<(), Unavailable> {
-        if !self.store.is_shared() {
-            return Ok(());
-        }
-        let Some(record) = session.record() else {
+        let (Some(store), Some(record)) = (&self.shared, session.record()) else {
             return Ok(());
         };
         *lock(&session.stored_at) = Instant::now();
-        self.store.save(&record, self.idle).await
+        store.save(&record, self.idle).await
     }
 
     /// Extends a session in use in the shared store before its copy there
     /// expires: at most four times per idle period, in the background.
     pub(crate) fn refresh(&self, session: &HttpSession) {
-        if !self.store.is_shared() {
-            return;
-        }
+        let Some(store) = &self.shared else { return };
         {
             let mut stored_at = lock(&session.stored_at);
             if stored_at.elapsed() < self.idle / 4 {
@@ -138,7 +135,7 @@ impl Sessions {
             }
             *stored_at = Instant::now();
         }
-        let (store, idle, id) = (self.store.clone(), self.idle, session.id.clone());
+        let (store, idle, id) = (store.clone(), self.idle, session.id.clone());
         tokio::spawn(async move {
             if let Err(error) = store.touch(&id, idle).await {
                 tracing::warn!(session = %id, %error, "a session's shared copy was not extended");
@@ -153,14 +150,15 @@ impl Sessions {
     /// When a store cannot be asked: its copy stays until it expires.
     pub(crate) async fn end(&self, id: &str) -> Result<(), Unavailable> {
         self.remove(id);
-        if !self.store.is_shared() {
+        let Some(store) = &self.shared else {
             return Ok(());
-        }
-        let removed = self.store.remove(id).await;
-        let forgotten = if self.events.is_shared() {
-            self.events.forget(id).await
-        } else {
+        };
+        let removed = store.remove(id).await;
+        let forgotten = if self.forget_on_drop {
+            // Forgotten here already, with the session's last holder.
             Ok(())
+        } else {
+            self.events.forget(id).await
         };
         removed.and(forgotten)
     }
@@ -175,7 +173,7 @@ impl Sessions {
             return None;
         }
         let id = mint_id();
-        let streams = Streams::new(id.clone(), self.events.clone(), 0, self.forget_on_drop());
+        let streams = Streams::new(id.clone(), self.events.clone(), 0, self.forget_on_drop);
         let session = Arc::new(HttpSession::new(id, owner, streams));
         live.insert(session.id.clone(), session.clone());
         Some(session)
