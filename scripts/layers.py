@@ -3,6 +3,7 @@
 
 Usage: python3 scripts/layers.py CRATE [--layers FILE] [--check] [--max-circle N]
                                  [--max-back N] [--verbose] [--rule] [--dot]
+                                 [--public-only LAYER]... [--allow PATH]...
 
 Counting rule (printed by --rule and --help):
   Nodes are the .rs files under CRATE/src. An edge A -> B (B != A; each pair
@@ -37,6 +38,17 @@ Counting rule (printed by --rule and --help):
   (strongly connected component) has more than --max-circle files (3) or
   there are more than --max-back back edges (5); errors in the table or a
   missing table exit 2.
+  Public-only layers (--public-only LAYER, repeatable): a path written in a
+  file of such a layer that resolves into a file of another layer must land
+  on a public item: one declared exactly `pub` (a module by its `mod` line,
+  a #[macro_export] macro counts as pub; Type::method and Enum::Variant land
+  on the type, and only the type is checked: method visibility is out of
+  scope) whose module is public (the crate root, a `pub mod` of a public
+  module, or a module a `pub use` of a public module re-exports or
+  glob-imports), or that a `pub use` of a public module re-exports. Items of
+  the files given by --allow PATH (relative to src/) are exempt. Each
+  (file, item) pair that fails is one non-public import; --check exits 1 on
+  any.
 """
 import argparse
 import bisect
@@ -137,6 +149,14 @@ def drop_tests(code):
     return code
 
 
+def declared_visibility(code, start):
+    """The visibility written before the item keyword at start: "pub", "pub(crate)", .. or "private"."""
+    vis = re.search(r"(?<!\w)(?:pub\s*(?:\([^()]*\))?\s*)?(?:(?:async|unsafe|const|extern|default)\s+)*$",
+                    code[max(0, start - 200):start])
+    written = re.match(r"pub\s*(?:\([^()]*\))?", vis.group())
+    return re.sub(r"\s*([()])\s*", r"\1", " ".join(written.group().split())) if written else "private"
+
+
 def depths(code):
     """Bracket nesting depth at every offset of code."""
     out, d = [], 0
@@ -185,6 +205,8 @@ class Module:
         self.path, self.file, self.opaque = path, file, opaque
         self.items, self.bindings, self.globs, self.reexports = {}, {}, [], set()
         self.macro_made = set()  # names written in the file's top-level macro invocations
+        self.declared = defaultdict(list)  # name -> visibility of each declaration ("pub", "pub(crate)", ..)
+        self.pub_uses = []  # (use entry, is a glob) of every exactly-`pub` top-level use
 
 
 class Crate:
@@ -194,11 +216,15 @@ class Crate:
         self.files = sorted(p.relative_to(src).as_posix() for p in src.rglob("*.rs"))
         self.raw = {f: (src / f).read_text(encoding="utf-8") for f in self.files}
         self.code = {f: drop_tests(strip(self.raw[f])) for f in self.files}
+        self.clean = dict(self.code)  # before scan_file blanks uses and visibility paths
+        self.exported = set()  # names of #[macro_export] macros (at crate::name)
         self.modules, self.mod_of, self.uses, self.local = {}, {}, defaultdict(list), defaultdict(dict)
         self.inline = defaultdict(list)  # file -> [(start, end, module path)] of inline `mod m { .. }`
         self.build_tree()
         for f in self.files:
             self.scan_file(f)
+        for f in self.files:
+            self.scan_declarations(f)
 
     def build_tree(self):
         """Maps every file to its module path; honours #[path] on `mod` lines."""
@@ -236,22 +262,39 @@ class Crate:
                 mod.macro_made |= set(re.findall(IDENT, code[m.end() - 1:match_close(code, m.end() - 1)]))
         for name in EXPORT_RE.findall(code):
             self.modules.setdefault((), Module((), f)).items[name] = f
+            self.exported.add(name)
         for m in reversed(list(USE_RE.finditer(code))):
             end = item_end(code, m.end())
             toks = re.findall(r"::|" + IDENT + r"|[{},*]", code[m.end():end])
+            exact = re.sub(r"\s+", "", m.group()) == "pubuse"
             for segs, name in parse_tree(toks, 0, [])[0]:
-                self.add_use(f, segs, name, bool(m.group(1)), depth[m.start()] == 0, m.start())
+                self.add_use(f, segs, name, bool(m.group(1)), depth[m.start()] == 0, m.start(), exact)
             code = code[:m.start()] + blank(code[m.start():end]) + code[end:]
         ignored = r"pub\s*\(\s*in\s[^)]*\)|\$crate(?:\s*::\s*\w+)*"  # visibility paths, $crate paths
         self.code[f] = re.sub(ignored, lambda x: blank(x.group()), code)
+
+    def scan_declarations(self, f):
+        """Records the visibility of every item declared at the top of a file or of its inline modules."""
+        code, depth = self.clean[f], depths(self.clean[f])
+        for m in ITEM_RE.finditer(code):
+            scope, name = self.scope(f, m.start()), m.group(2)
+            level = 0 if scope == self.mod_of[f] else 1
+            if depth[m.start()] == level and name not in KEYWORDS:
+                self.modules[scope].declared[name].append(declared_visibility(code, m.start()))
+        local_macro = "a macro_rules macro without #[macro_export]"
+        for m in MACRO_RE.finditer(code):
+            if depth[m.start()] == 0 and m.group(1) not in self.exported:
+                self.modules[self.mod_of[f]].declared[m.group(1)].append(local_macro)
 
     def scope(self, f, pos):
         """The module whose names code at offset pos of file f sees (an inline module's, if in one)."""
         return next((p for start, end, p in self.inline[f] if start <= pos < end), self.mod_of[f])
 
-    def add_use(self, f, segs, name, public, top, pos):
+    def add_use(self, f, segs, name, public, top, pos, exact=False):
         """Files one use entry: a binding or glob of the module, and an import if private."""
         mod, entry = self.modules[self.mod_of[f]], (self.scope(f, pos), segs)
+        if exact and top and name:
+            mod.pub_uses.append((entry, name == "*"))
         if name == "*":
             (mod.globs if top else self.local[f].setdefault("*", [])).append(entry)
         elif name and top:
@@ -264,7 +307,7 @@ class Crate:
             self.uses[f].append((text, segs, pos))
 
     def walk(self, mod, segs, seen):
-        """Walks segs from module mod: ('mod', path) | ('file', f) | ('ext',) | ('unres',)."""
+        """Walks segs from module mod: ('mod', path) | ('file', f, (module, item)) | ('ext',) | ('unres',)."""
         m = self.modules.get(mod)
         if m is None:
             return ("unres",)
@@ -276,15 +319,15 @@ class Crate:
         if head == "super":
             return self.walk(mod[:-1], rest, seen) if mod else ("unres",)
         if m.opaque:
-            return ("file", m.file)
+            return ("file", m.file, (mod, head))
         if mod + (head,) in self.modules:
             return self.walk(mod + (head,), rest, seen)
         if head in m.items:
-            return ("file", m.items[head])
+            return ("file", m.items[head], (mod, head))
         if head in m.bindings:
             return self.follow(m.bindings[head], rest, seen)
         if head in m.macro_made:
-            return ("file", m.file)
+            return ("file", m.file, (mod, head))
         return self.via_globs(m.globs, segs, seen) or ("unres",)
 
     def via_globs(self, globs, segs, seen):
@@ -323,25 +366,90 @@ class Crate:
             return self.modules[found[1]].file
         return found[1] if found[0] == "file" else None
 
+    def resolved_paths(self, f):
+        """Every path the rule counts in file f with its line and resolution: [(path, line, found)]."""
+        lines = [0] + [i + 1 for i, c in enumerate(self.raw[f]) if c == "\n"]
+        paths, out = list(self.uses[f]), []
+        for m in PATH_RE.finditer(self.code[f]):
+            text = re.sub(r"\s+", "", m.group())
+            paths.append((text, text.split("::"), m.start()))
+        for text, segs, pos in paths:
+            if segs[0] not in ("", "::", "Self"):
+                found = self.resolve(self.scope(f, pos), segs, local=self.local[f])
+                out.append((text, bisect.bisect_right(lines, pos), found))
+        return out
+
     def graph(self):
         """Edges {(A, B): [why]} and the unresolved paths [(file, line, path)]."""
         edges, unresolved = defaultdict(list), []
         for f in self.files:
-            lines = [0] + [i + 1 for i, c in enumerate(self.raw[f]) if c == "\n"]
-            paths = list(self.uses[f])
-            for m in PATH_RE.finditer(self.code[f]):
-                text = re.sub(r"\s+", "", m.group())
-                paths.append((text, text.split("::"), m.start()))
-            for text, segs, pos in paths:
-                if segs[0] in ("", "::", "Self"):
-                    continue
-                found = self.resolve(self.scope(f, pos), segs, local=self.local[f])
-                line = bisect.bisect_right(lines, pos)
+            for text, line, found in self.resolved_paths(f):
                 if found[0] == "unres":
                     unresolved.append((f, line, text))
                 elif (b := self.target_file(found)) and b != f:
                     edges[(f, b)].append((text, line))
         return edges, unresolved
+
+    @staticmethod
+    def item_of(found):
+        """The item a resolution lands on, as (module path, name); None for the crate root or none."""
+        if found[0] == "mod":
+            return (found[1][:-1], found[1][-1]) if found[1] else None
+        return found[2] if found[0] == "file" else None
+
+    def visibility(self, item):
+        """How an item is declared: "pub", "pub(crate)", .., "private", or why it is not known."""
+        mod, name = item
+        if not mod and name in self.exported:
+            return "pub"
+        written = set(self.modules[mod].declared.get(name, []))
+        if not written:
+            made = name in self.modules[mod].macro_made
+            return "made by a macro (its visibility is not read)" if made else "not declared where it resolves"
+        return "pub" if written == {"pub"} else " or ".join(sorted(written - {"pub"}))
+
+    def public_reach(self):
+        """Modules whose pub items can be named from outside the crate, and items a `pub use` lifts there."""
+        public, lifted, size = {()}, set(), None
+        while size != (len(public), len(lifted)):
+            size = (len(public), len(lifted))
+            for path in list(public):
+                for entry, glob in self.modules[path].pub_uses:
+                    found = self.follow(entry, [], frozenset())
+                    if glob and found[0] == "mod":
+                        public.add(found[1])
+                    elif not glob and (item := self.item_of(found)):
+                        lifted.add(item)
+            for path in self.modules:
+                item = path and (path[:-1], path[-1])
+                if item and (path[:-1] in public or item in lifted) and self.visibility(item) == "pub":
+                    public.add(path)
+        return public, lifted
+
+    def why_not_public(self, item, public, lifted):
+        """None if the item is public; otherwise the reason it is not."""
+        mod, name = item
+        vis = self.visibility(item)
+        if vis != "pub":
+            return f"{name} is {'declared ' if vis.startswith('pub') or vis == 'private' else ''}{vis}"
+        if mod in public or item in lifted:
+            return None
+        closed = next(mod[:i] for i in range(1, len(mod) + 1) if mod[:i] not in public)
+        return f"{name} is pub, but no public path reaches it (module crate::{'::'.join(closed)} is not public)"
+
+    def nonpublic(self, checked, same_layer, allowed):
+        """Imports of non-public items: {(file, defining file, item): ([(path, line)], reason)}."""
+        public, lifted = self.public_reach()
+        out = {}
+        for f in checked:
+            for text, line, found in self.resolved_paths(f):
+                b, item = self.target_file(found), self.item_of(found)
+                if not b or not item or same_layer(f, b) or b in allowed:
+                    continue
+                reason = self.why_not_public(item, public, lifted)
+                if reason:
+                    out.setdefault((f, b, item), ([], reason))[0].append((text, line))
+        return out
 
     def reexports_used(self, edges):
         """Re-exported names a file's own code also names: edges the rule leaves out."""
@@ -422,7 +530,15 @@ def dot(files, edges, of, names):
     return "\n".join(out + ["}"])
 
 
-def report(crate, edges, unresolved, of, names, args):
+def print_nonpublic(nonpub, of, names):
+    """Lists the imports of non-public items from public-only layers, each with its reason."""
+    print(f"\nimports of non-public items from public-only layers: {len(nonpub)}")
+    for (a, b, _), (causes, reason) in sorted(nonpub.items()):
+        print(f"  {a} ({names[of[a]]}) -> {b}: {', '.join(why(sorted(causes, key=lambda c: c[1])))}")
+        print(f"      {reason}")
+
+
+def report(crate, edges, unresolved, of, names, args, nonpub=None):
     """Prints the text report; returns (largest circle, circles over limit, back edges)."""
     files = crate.files
     comps = [c for c in sccs(files, edges) if len(c) >= 2]
@@ -447,12 +563,32 @@ def report(crate, edges, unresolved, of, names, args):
         for i, name in enumerate(names):
             members = [f for f in files if of[f] == i]
             print(f"  {name:<12} {len(members):>3}" + ("  " + " ".join(members) if args.verbose else ""))
+    if nonpub is not None:
+        print_nonpublic(nonpub, of, names)
     largest = len(comps[0]) if comps else 1
     over = sum(len(c) > args.max_circle for c in comps)
     print(f"\nfiles {len(files)}, edges {len(edges)}, largest circle {largest} files, "
           f"circles of more than {args.max_circle} files: {over}, back edges {len(back) if names else 'n/a'}"
-          f", unresolved paths {len(unresolved)}")
+          f", unresolved paths {len(unresolved)}"
+          + (f", non-public imports {len(nonpub)}" if nonpub is not None else ""))
     return largest, over, back
+
+
+def public_only(crate, of, names, args):
+    """Checks the --public-only layers (None when none is given); exits 2 on an unknown layer or file."""
+    if not args.public_only:
+        return None
+    if not names:
+        fail("--public-only needs a layer table")
+    unknown = [n for n in args.public_only if n not in names]
+    missing = [p for p in args.allow if p not in crate.files]
+    if unknown:
+        fail(f"--public-only: no layer named {', '.join(unknown)} (layers: {', '.join(names)})")
+    if missing:
+        fail(f"--allow: no file {', '.join(missing)} under src/")
+    layers = {names.index(n) for n in args.public_only}
+    checked = [f for f in crate.files if of[f] in layers]
+    return crate.nonpublic(checked, lambda a, b: of[a] == of[b], set(args.allow))
 
 
 def main():
@@ -468,6 +604,12 @@ def main():
     ap.add_argument("--verbose", action="store_true", help="list unresolved paths and layer members")
     ap.add_argument("--rule", action="store_true", help="print the counting rule first")
     ap.add_argument("--dot", action="store_true", help="write a graphviz dot to stdout instead")
+    ap.add_argument("--public-only", action="append", default=[], metavar="LAYER",
+                    help="a layer whose imports from other layers must name public items only "
+                         "(repeatable; Type::method checks the type, method visibility is out of scope)")
+    ap.add_argument("--allow", action="append", default=[], metavar="PATH",
+                    help="a file (relative to src/) whose items --public-only layers may import anyway "
+                         "(repeatable)")
     args = ap.parse_args()
     root = Path(args.crate)
     if not (root / "src").is_dir():
@@ -487,8 +629,11 @@ def main():
     if args.dot:
         print(dot(crate.files, edges, of, names))
         return 0
-    largest, over, back = report(crate, edges, unresolved, of, names, args)
+    nonpub = public_only(crate, of, names, args)
+    largest, over, back = report(crate, edges, unresolved, of, names, args, nonpub)
     failed = []
+    if nonpub:
+        failed.append(f"{len(nonpub)} import(s) of non-public items from public-only layers")
     if over:
         failed.append(f"{over} circle(s) of more than {args.max_circle} files (largest {largest})")
     if len(back) > args.max_back:

@@ -11,7 +11,7 @@ use crate::hostile;
 use crate::mutate::mutate;
 use crate::random;
 use crate::seeds::Seeds;
-use crate::target::CallerKind;
+use crate::target::PeerKind;
 use crate::text;
 
 /// How an input was made.
@@ -37,7 +37,7 @@ pub struct Input {
     /// What is sent.
     pub bytes: Vec<u8>,
     /// Who sends it.
-    pub caller: CallerKind,
+    pub caller: PeerKind,
     /// How it was made.
     pub recipe: Recipe,
     /// How many inputs were drawn before it and dropped for naming a slow tool.
@@ -107,12 +107,12 @@ impl Generator {
         }
     }
 
-    fn draw(&self, dice: &mut Dice) -> (Vec<u8>, CallerKind, Recipe) {
+    fn draw(&self, dice: &mut Dice) -> (Vec<u8>, PeerKind, Recipe) {
         let i = dice.below(self.seeds.messages.len());
         let seed = &self.seeds.messages[i];
         let caller = match seed.caller {
-            _ if dice.chance(0.15) => *dice.pick(&CallerKind::ALL),
-            CallerKind::Session if dice.chance(0.3) => CallerKind::SharedSession,
+            _ if dice.chance(0.15) => *dice.pick(&PeerKind::ALL),
+            PeerKind::Session if dice.chance(0.3) => PeerKind::SharedSession,
             natural => natural,
         };
         let recipe = match dice.weighted(&[45, 15, 14, 10, 9, 7]) {

@@ -10,7 +10,7 @@ use futures_util::FutureExt;
 
 use crate::check::Invalid;
 use crate::panics::{self, Panic};
-use crate::target::{CallerKind, Target, TargetKind};
+use crate::target::{PeerKind, Target, TargetKind};
 
 /// The time limit of one input, from its start to its reply.
 pub const LIMIT: Duration = Duration::from_secs(2);
@@ -67,7 +67,7 @@ pub async fn judge(
     target: &Target,
     id: u64,
     bytes: &[u8],
-    kind: CallerKind,
+    kind: PeerKind,
     limit: Duration,
 ) -> (Verdict, Duration) {
     judged(id, limit, target.run(bytes, kind)).await
@@ -81,7 +81,7 @@ pub async fn judge_on(
     through: TargetKind,
     id: u64,
     bytes: &[u8],
-    kind: CallerKind,
+    kind: PeerKind,
     limit: Duration,
 ) -> (Verdict, Duration) {
     match through {
@@ -121,10 +121,10 @@ where
 
 /// Runs `bytes` by every kind of caller in turn; the verdicts that did
 /// not pass.
-pub async fn replay(target: &Target, bytes: &[u8], limit: Duration) -> Vec<(CallerKind, Verdict)> {
-    let base = panics::reserve(CallerKind::ALL.len() as u64);
+pub async fn replay(target: &Target, bytes: &[u8], limit: Duration) -> Vec<(PeerKind, Verdict)> {
+    let base = panics::reserve(PeerKind::ALL.len() as u64);
     let mut failed = Vec::new();
-    for (id, kind) in (base..).zip(CallerKind::ALL) {
+    for (id, kind) in (base..).zip(PeerKind::ALL) {
         let (verdict, _) = judge(target, id, bytes, kind, limit).await;
         if !verdict.passed() {
             failed.push((kind, verdict));
@@ -150,7 +150,7 @@ pub async fn replay_on(
             .collect();
     }
     let id = panics::reserve(1);
-    let (verdict, _) = judge_on(target, through, id, bytes, CallerKind::Stateless, limit).await;
+    let (verdict, _) = judge_on(target, through, id, bytes, PeerKind::Stateless, limit).await;
     if verdict.passed() {
         Vec::new()
     } else {

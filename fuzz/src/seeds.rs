@@ -11,7 +11,7 @@ use mcp_server::core::version::Era;
 use serde_json::{Value, json};
 
 use crate::catalogue::Catalogue;
-use crate::target::CallerKind;
+use crate::target::PeerKind;
 
 /// One valid message and the caller it is meant for.
 #[derive(Debug, Clone)]
@@ -19,7 +19,7 @@ pub struct Seed {
     /// The message.
     pub message: Value,
     /// Who sends it.
-    pub caller: CallerKind,
+    pub caller: PeerKind,
 }
 
 /// The seeds, and the fragments (params, results, content from the
@@ -95,17 +95,17 @@ impl Seeds {
             Era::Modern => {
                 if variant == 0 && round == 0 {
                     let bare = request(&id, method, params.clone());
-                    self.push(bare, CallerKind::Stateless);
+                    self.push(bare, PeerKind::Stateless);
                 }
                 let params = with_meta(params, variant + round);
-                self.push(request(&id, method, params), CallerKind::Stateless);
+                self.push(request(&id, method, params), PeerKind::Stateless);
             }
             Era::Legacy if round > 0 => {}
             Era::Legacy => {
                 let caller = if method == "initialize" {
-                    CallerKind::Connecting
+                    PeerKind::Connecting
                 } else {
-                    CallerKind::Session
+                    PeerKind::Session
                 };
                 self.push(request(&id, method, params), caller);
             }
@@ -127,13 +127,13 @@ impl Seeds {
         ];
         for (method, params) in notifications {
             self.methods.push(method.to_owned());
-            for caller in CallerKind::ALL {
+            for caller in PeerKind::ALL {
                 let message = json!({"jsonrpc": "2.0", "method": method, "params": params});
                 self.push(message, caller);
             }
             let modern =
                 json!({"jsonrpc": "2.0", "method": method, "params": with_meta(params, 1)});
-            self.push(modern, CallerKind::Stateless);
+            self.push(modern, PeerKind::Stateless);
         }
     }
 
@@ -146,8 +146,8 @@ impl Seeds {
             json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "Parse error", "data": {"at": 1}}}),
         ];
         for response in responses {
-            self.push(response.clone(), CallerKind::Session);
-            self.push(response, CallerKind::Stateless);
+            self.push(response.clone(), PeerKind::Session);
+            self.push(response, PeerKind::Stateless);
         }
     }
 
@@ -175,14 +175,14 @@ impl Seeds {
                 if let Some(method) = value.get("method").and_then(Value::as_str) {
                     self.methods.push(method.to_owned());
                 }
-                self.push(value, CallerKind::Stateless);
+                self.push(value, PeerKind::Stateless);
             } else {
                 self.fragments.push(value);
             }
         }
     }
 
-    fn push(&mut self, message: Value, caller: CallerKind) {
+    fn push(&mut self, message: Value, caller: PeerKind) {
         self.messages.push(Seed { message, caller });
     }
 }

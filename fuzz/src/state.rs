@@ -6,11 +6,12 @@
 //! first call of the tool the input retries (for its `requestState`), or
 //! a task (for its `taskId`); the task is cancelled after the input.
 
-use mcp_server::{Caller, Server};
+use mcp_server::Server;
+use mcp_server::transport::Peer;
 use memchr::memmem;
 use serde_json::{Value, json};
 
-use crate::target::CallerKind;
+use crate::target::PeerKind;
 
 /// What the seeds hold where a retry carries its request state.
 pub const REQUEST_STATE: &str = "c3RhdGU";
@@ -40,8 +41,8 @@ pub struct Filled {
 /// Fills the placeholders of `bytes` with state made by `caller`.
 pub async fn fill(
     server: &Server,
-    caller: &Caller,
-    kind: CallerKind,
+    peer: &Peer,
+    kind: PeerKind,
     task_tool: Option<&TaskTool>,
     bytes: &[u8],
 ) -> Filled {
@@ -49,16 +50,16 @@ pub async fn fill(
         bytes: bytes.to_vec(),
         task: None,
     };
-    if kind == CallerKind::Stateless
+    if kind == PeerKind::Stateless
         && memmem::find(bytes, REQUEST_STATE.as_bytes()).is_some()
-        && let Some(state) = request_state(server, caller, bytes).await
+        && let Some(state) = request_state(server, peer, bytes).await
     {
         filled.bytes = replace(&filled.bytes, REQUEST_STATE, &state);
     }
-    if kind != CallerKind::Connecting
+    if kind != PeerKind::Connecting
         && memmem::find(bytes, TASK_ID.as_bytes()).is_some()
         && let Some(tool) = task_tool
-        && let Some(task) = make_task(server, caller, kind, tool).await
+        && let Some(task) = make_task(server, peer, kind, tool).await
     {
         filled.bytes = replace(&filled.bytes, TASK_ID, &task);
         filled.task = Some(task);
@@ -67,17 +68,17 @@ pub async fn fill(
 }
 
 /// Cancels the task made for an input.
-pub async fn cancel(server: &Server, caller: &Caller, kind: CallerKind, task: &str) {
+pub async fn cancel(server: &Server, peer: &Peer, kind: PeerKind, task: &str) {
     let params = match kind {
-        CallerKind::Stateless => with_meta(json!({"taskId": task})),
+        PeerKind::Stateless => with_meta(json!({"taskId": task})),
         _ => json!({"taskId": task}),
     };
-    let _ = send(server, caller, "tasks/cancel", params).await;
+    let _ = send(server, peer, "tasks/cancel", params).await;
 }
 
 /// The request state of a first call of the tool `bytes` call, with the
 /// same arguments.
-async fn request_state(server: &Server, caller: &Caller, bytes: &[u8]) -> Option<String> {
+async fn request_state(server: &Server, peer: &Peer, bytes: &[u8]) -> Option<String> {
     let message: Value = serde_json::from_slice(bytes).ok()?;
     let params = message.get("params")?;
     let name = params.get("name")?.as_str()?;
@@ -87,24 +88,24 @@ async fn request_state(server: &Server, caller: &Caller, bytes: &[u8]) -> Option
         .cloned()
         .unwrap_or_else(|| json!({}));
     let params = with_meta(json!({"name": name, "arguments": arguments}));
-    let result = send(server, caller, "tools/call", params).await?;
+    let result = send(server, peer, "tools/call", params).await?;
     Some(result.get("requestState")?.as_str()?.to_owned())
 }
 
 /// A task made by calling `tool` as a task; its id.
 async fn make_task(
     server: &Server,
-    caller: &Caller,
-    kind: CallerKind,
+    peer: &Peer,
+    kind: PeerKind,
     tool: &TaskTool,
 ) -> Option<String> {
     let call = json!({"name": tool.name, "arguments": tool.arguments});
     let result = match kind {
-        CallerKind::Stateless => send(server, caller, "tools/call", with_meta(call)).await?,
+        PeerKind::Stateless => send(server, peer, "tools/call", with_meta(call)).await?,
         _ => {
             let mut call = call;
             call["task"] = json!({"ttl": 60_000});
-            send(server, caller, "tools/call", call).await?
+            send(server, peer, "tools/call", call).await?
         }
     };
     let id = result
@@ -114,10 +115,10 @@ async fn make_task(
 }
 
 /// Sends a request; its result, if it has one.
-async fn send(server: &Server, caller: &Caller, method: &str, params: Value) -> Option<Value> {
+async fn send(server: &Server, peer: &Peer, method: &str, params: Value) -> Option<Value> {
     let request = json!({"jsonrpc": "2.0", "id": "state", "method": method, "params": params});
     let bytes = serde_json::to_vec(&request).ok()?;
-    let reply = server.handle(&bytes, caller).await?;
+    let reply = server.handle(&bytes, peer).await?;
     let mut reply: Value = serde_json::from_slice(&reply).ok()?;
     Some(reply.get_mut("result")?.take())
 }

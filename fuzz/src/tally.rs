@@ -12,7 +12,7 @@ use crate::driver::Config;
 use crate::generate::Generator;
 use crate::judge::Verdict;
 use crate::report;
-use crate::target::{CallerKind, Target, TargetKind};
+use crate::target::{PeerKind, Target, TargetKind};
 use crate::totals::{Failure, FailureKind, Slowest, TargetTotals, Totals};
 use crate::{http, stdio};
 
@@ -70,7 +70,7 @@ impl TargetCounts {
 pub(crate) struct Drawn {
     pub(crate) target: TargetKind,
     pub(crate) bytes: Vec<u8>,
-    pub(crate) caller: CallerKind,
+    pub(crate) caller: PeerKind,
     pub(crate) redrawn: u64,
 }
 
@@ -79,7 +79,7 @@ pub(crate) struct Drawn {
 pub(crate) struct InputRef<'a> {
     pub(crate) index: u64,
     pub(crate) target: TargetKind,
-    pub(crate) caller: CallerKind,
+    pub(crate) caller: PeerKind,
     pub(crate) bytes: &'a [u8],
 }
 
@@ -209,7 +209,7 @@ impl Shared {
             .done
             .fetch_add(1, Ordering::Relaxed);
         counts.redrawn.fetch_add(judged.redrawn, Ordering::Relaxed);
-        let slot = CallerKind::ALL
+        let slot = PeerKind::ALL
             .iter()
             .position(|k| *k == input.caller)
             .unwrap_or(0);

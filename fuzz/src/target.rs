@@ -6,9 +6,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use mcp_server::connection::Connection;
+use mcp_server::Server;
+use mcp_server::context::Session;
 use mcp_server::core::jsonrpc;
-use mcp_server::{Caller, Server};
+use mcp_server::transport::Peer;
 use serde_json::json;
 use tokio::sync::OnceCell;
 use tokio_util::sync::CancellationToken;
@@ -22,7 +23,7 @@ use crate::stdio::StdioTarget;
 /// What an input is fed through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TargetKind {
-    /// The envelope decoder and `Server::handle`, by a [`CallerKind`].
+    /// The envelope decoder and `Server::handle`, by a [`PeerKind`].
     Dispatch,
     /// The Streamable HTTP router, one request per input ([`crate::http`]).
     Http,
@@ -61,7 +62,7 @@ impl TargetKind {
 
 /// Who sends an input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum CallerKind {
+pub enum PeerKind {
     /// A 2026-07-28 caller on no connection.
     Stateless,
     /// A connection that has not been initialized (where `initialize` lands).
@@ -74,7 +75,7 @@ pub enum CallerKind {
     SharedSession,
 }
 
-impl CallerKind {
+impl PeerKind {
     /// Every kind of caller.
     pub const ALL: [Self; 4] = [
         Self::Stateless,
@@ -104,8 +105,8 @@ pub const PATIENCE: Duration = Duration::from_millis(250);
 pub struct Target {
     server: Server,
     task_tool: Option<TaskTool>,
-    /// The connection of [`CallerKind::SharedSession`], once initialized.
-    shared: Arc<OnceCell<Arc<Connection>>>,
+    /// The session of [`PeerKind::SharedSession`], once initialized.
+    shared: Arc<OnceCell<Arc<Session>>>,
     /// The Streamable HTTP router over the same server.
     http: Arc<HttpTarget>,
     /// The stdio transport over the same server.
@@ -177,20 +178,20 @@ impl Target {
     /// # Errors
     ///
     /// What is wrong with the decoder's reading or with the reply.
-    pub async fn run(&self, bytes: &[u8], kind: CallerKind) -> Result<Duration, Invalid> {
+    pub async fn run(&self, bytes: &[u8], kind: PeerKind) -> Result<Duration, Invalid> {
         let cancellation = CancellationToken::new();
-        let caller = self
-            .caller(kind)
+        let peer = self
+            .peer(kind)
             .await?
             .with_cancellation(cancellation.clone());
-        let filled = state::fill(&self.server, &caller, kind, self.task_tool.as_ref(), bytes).await;
+        let filled = state::fill(&self.server, &peer, kind, self.task_tool.as_ref(), bytes).await;
         let started = Instant::now();
         let decoded = jsonrpc::decode(&filled.bytes);
         let decoding = started.elapsed();
         if let Ok(message) = &decoded {
             check::round_trip(message)?;
         }
-        let mut serving = Busy::new(self.server.handle(&filled.bytes, &caller));
+        let mut serving = Busy::new(self.server.handle(&filled.bytes, &peer));
         let (reply, handling) = tokio::select! {
             served = &mut serving => served,
             () = tokio::time::sleep(PATIENCE) => {
@@ -199,30 +200,30 @@ impl Target {
             }
         };
         if let Some(task) = &filled.task {
-            state::cancel(&self.server, &caller, kind, task).await;
+            state::cancel(&self.server, &peer, kind, task).await;
         }
         check::reply(&decoded, reply.as_deref())?;
         Ok(decoding + handling)
     }
 
-    /// A caller of `kind`, on a connection of its own (or the shared one).
-    async fn caller(&self, kind: CallerKind) -> Result<Caller, Invalid> {
+    /// A peer of `kind`, on a session of its own (or the shared one).
+    async fn peer(&self, kind: PeerKind) -> Result<Peer, Invalid> {
         Ok(match kind {
-            CallerKind::Stateless => Caller::modern(),
-            CallerKind::Connecting => Caller::on(Arc::new(Connection::default())),
-            CallerKind::Session => Caller::on(self.session().await?),
-            CallerKind::SharedSession => {
+            PeerKind::Stateless => Peer::modern(),
+            PeerKind::Connecting => Peer::on(Arc::new(Session::default())),
+            PeerKind::Session => Peer::on(self.session().await?),
+            PeerKind::SharedSession => {
                 let shared = self.shared.get_or_try_init(|| self.session()).await?;
-                Caller::on(shared.clone())
+                Peer::on(shared.clone())
             }
         })
     }
 
-    /// A connection after `initialize` and `notifications/initialized`.
-    async fn session(&self) -> Result<Arc<Connection>, Invalid> {
-        let connection = Arc::new(Connection::default());
-        let caller = Caller::on(connection.clone());
-        let reply = self.server.handle(&initialize(), &caller).await;
+    /// A session after `initialize` and `notifications/initialized`.
+    async fn session(&self) -> Result<Arc<Session>, Invalid> {
+        let session = Arc::new(Session::default());
+        let peer = Peer::on(session.clone());
+        let reply = self.server.handle(&initialize(), &peer).await;
         let answered = reply
             .as_deref()
             .and_then(|r| serde_json::from_slice::<serde_json::Value>(r).ok())
@@ -235,13 +236,13 @@ impl Target {
         }
         let initialized = initialized_notification();
         let initialized = serde_json::to_vec(&initialized).unwrap_or_default();
-        if let Some(reply) = self.server.handle(&initialized, &caller).await {
+        if let Some(reply) = self.server.handle(&initialized, &peer).await {
             return Err(Invalid(format!(
                 "a reply to notifications/initialized: {}",
                 check::preview(&reply)
             )));
         }
-        Ok(connection)
+        Ok(session)
     }
 }
 

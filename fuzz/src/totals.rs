@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::target::{CallerKind, TargetKind};
+use crate::target::{PeerKind, TargetKind};
 
 /// What kind of failure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -26,7 +26,7 @@ pub struct Failure {
     /// What it went through.
     pub target: Option<TargetKind>,
     /// Who its message was made for.
-    pub caller: Option<CallerKind>,
+    pub caller: Option<PeerKind>,
     /// What happened.
     pub detail: String,
     /// Where the input was written, if it was.
@@ -43,7 +43,7 @@ pub struct Slowest {
     /// What it went through.
     pub target: TargetKind,
     /// Who its message was made for.
-    pub caller: CallerKind,
+    pub caller: PeerKind,
 }
 
 /// The figures of one target in a run.

@@ -11,14 +11,14 @@ use tokio::task::JoinSet;
 use crate::judge::judge_on;
 use crate::panics;
 use crate::tally::{Drawn, InputRef, Judged, Shared, lock};
-use crate::target::{CallerKind, TargetKind};
+use crate::target::{PeerKind, TargetKind};
 use crate::totals::FailureKind;
 
 /// An input running on a worker.
 #[derive(Clone)]
 struct Running {
     target: TargetKind,
-    caller: CallerKind,
+    caller: PeerKind,
     bytes: Arc<[u8]>,
 }
 

@@ -11,8 +11,8 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use mcp_server::Caller;
-use mcp_server::connection::Connection;
+use mcp_server::context::Session;
+use mcp_server::transport::Peer;
 use serde_json::{Value, json};
 
 const TASKS: usize = 20_000;
@@ -20,16 +20,16 @@ const TASKS: usize = 20_000;
 #[tokio::test]
 async fn every_task_is_listed_once_in_order_across_the_pages() {
     let server = mcp_demo::builder().without_environment().build();
-    let caller = Caller::on(Arc::new(Connection::default()));
+    let peer = Peer::on(Arc::new(Session::default()));
     let initialize = br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{},"tasks":{"requests":{"tools":{"call":{}}}}},"clientInfo":{"name":"many-tasks","version":"1"}}}"#;
-    server.handle(initialize, &caller).await.unwrap();
+    server.handle(initialize, &peer).await.unwrap();
     let initialized = br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
-    assert!(server.handle(initialized, &caller).await.is_none());
+    assert!(server.handle(initialized, &peer).await.is_none());
     let call = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"confirm_delete","arguments":{"filename":"a"},"task":{"ttl":3600000}}}"#;
     let mut made = Vec::with_capacity(TASKS);
     for _ in 0..TASKS {
         let reply: Value =
-            serde_json::from_slice(&server.handle(call, &caller).await.unwrap()).unwrap();
+            serde_json::from_slice(&server.handle(call, &peer).await.unwrap()).unwrap();
         made.push(
             reply["result"]["task"]["taskId"]
                 .as_str()
@@ -44,7 +44,7 @@ async fn every_task_is_listed_once_in_order_across_the_pages() {
         let request = json!({"jsonrpc": "2.0", "id": 2, "method": "tasks/list", "params": params});
         let reply: Value = serde_json::from_slice(
             &server
-                .handle(&serde_json::to_vec(&request).unwrap(), &caller)
+                .handle(&serde_json::to_vec(&request).unwrap(), &peer)
                 .await
                 .unwrap(),
         )

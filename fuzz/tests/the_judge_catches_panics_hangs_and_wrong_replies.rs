@@ -13,12 +13,12 @@ use mcp_fuzz::generate::Generator;
 use mcp_fuzz::judge::{Verdict, judge};
 use mcp_fuzz::panics;
 use mcp_fuzz::seeds::{Seed, Seeds};
-use mcp_fuzz::target::{CallerKind, Target};
-use mcp_server::contributor::contributor_fn;
+use mcp_fuzz::target::{PeerKind, Target};
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::jsonrpc;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
+use mcp_server::seam::contributor::contributor_fn;
 use mcp_server::{Server, origin};
 use serde_json::{Value, json};
 
@@ -86,7 +86,7 @@ async fn verdict(name: &str, limit: Duration) -> Verdict {
     let target = Target::new(broken_server());
     let bytes = serde_json::to_vec(&call(name)).unwrap();
     let id = panics::reserve(1);
-    judge(&target, id, &bytes, CallerKind::Stateless, limit)
+    judge(&target, id, &bytes, PeerKind::Stateless, limit)
         .await
         .0
 }
@@ -166,7 +166,7 @@ fn a_handler_that_blocks_its_thread_counts_its_inputs_as_timeouts() {
     let seeds = Seeds {
         messages: vec![Seed {
             message: call("blocking"),
-            caller: CallerKind::Stateless,
+            caller: PeerKind::Stateless,
         }],
         ..Seeds::default()
     };

@@ -1,13 +1,15 @@
 //! The boot checks of MCP Apps, run on the assembled server and reported
 //! all at once with the framework's own diagnostics.
 
+use mcp_server::Server;
+use mcp_server::boot::BootContext;
 use mcp_server::boot::{Diagnostic, Validator};
 use mcp_server::core::ext::apps::{
     McpUiResourceCsp, McpUiResourceMeta, McpUiToolMeta, RESOURCE_MIME_TYPE, URI_SCHEME_PREFIX,
 };
 use mcp_server::core::meta::Meta;
-use mcp_server::uri_template::UriTemplate;
-use mcp_server::{BootContext, Origin, Server};
+use mcp_server::handler::resource::UriTemplate;
+use mcp_server::seam::Origin;
 
 use crate::view::{Declared, Origins};
 

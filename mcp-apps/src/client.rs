@@ -10,7 +10,7 @@ use mcp_server::core::ext::apps::McpUiClientCapabilities;
 ///
 /// ```
 /// use mcp_apps::UiClient;
-/// use mcp_server::client::MemoryClient;
+/// use mcp_server::testing::MemoryClient;
 /// use mcp_server::{RequestContext, Server, tool};
 ///
 /// /// Says how the answer will look.

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use mcp_apps::View;
-//! use mcp_server::client::MemoryClient;
+//! use mcp_server::testing::MemoryClient;
 //! use mcp_server::{Server, tool};
 //!
 //! /// Sales per region, as text for the model and as data for the chart.
@@ -57,14 +57,16 @@ mod csp;
 mod linkage;
 mod view;
 
-use std::sync::Arc;
-
-use mcp_server::contributor::contributor_fn;
+use mcp_server::boot::BootContext;
 use mcp_server::core::capabilities::ServerCapabilities;
 use mcp_server::core::resources::Resource;
 use mcp_server::core::tools::Tool;
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer, ServerCapabilitiesCustomizer};
-use mcp_server::{BootContext, Item, Origin, Registration, origin, register};
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::seam::customizer::{
+    HandlerConfig, HandlerCustomizer, ServerCapabilitiesCustomizer,
+};
+use mcp_server::seam::{Item, Origin, Registration};
+use mcp_server::{origin, register};
 
 pub use client::UiClient;
 pub use linkage::{ToolUi, Visibility};
@@ -74,7 +76,7 @@ pub use view::{ContributeViews, FIXED_VIEW_TTL, View};
 use crate::view::{Declared, Origins};
 
 fn extension(_: &BootContext) -> Item {
-    Item::Extension
+    Item::extension()
 }
 
 fn capabilities(_: &BootContext) -> Item {
@@ -82,7 +84,7 @@ fn capabilities(_: &BootContext) -> Item {
 }
 
 fn checks(_: &BootContext) -> Item {
-    Item::Validator(Arc::new(check::Checks))
+    Item::validator(check::Checks)
 }
 
 fn every_tool(_: &BootContext) -> Item {
@@ -141,9 +143,9 @@ impl HandlerCustomizer<Resource> for EveryResource {
 /// the origin of the macro.
 #[doc(hidden)]
 pub fn declared_view(make: fn() -> View, at: Origin) -> Item {
-    Item::Contributor(Arc::new(contributor_fn(move |into| {
+    Item::contributor(contributor_fn(move |into| {
         into.at(at).view(make());
-    })))
+    }))
 }
 
 /// Declares the View a function returns, written next to it:
@@ -164,10 +166,10 @@ pub fn declared_view(make: fn() -> View, at: Origin) -> Item {
 macro_rules! view {
     ($view:path) => {
         const _: () = {
-            fn make(_: &::mcp_server::BootContext) -> ::mcp_server::Item {
+            fn make(_: &::mcp_server::boot::BootContext) -> ::mcp_server::seam::Item {
                 $crate::declared_view($view, ::mcp_server::origin!())
             }
-            ::mcp_server::register!(::mcp_server::Registration::new(
+            ::mcp_server::register!(::mcp_server::seam::Registration::new(
                 ::mcp_server::origin!(),
                 ::core::concat!("view ", ::core::stringify!($view)),
                 0,

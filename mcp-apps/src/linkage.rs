@@ -3,7 +3,7 @@
 
 use mcp_server::core::ext::apps::{McpUiToolMeta, McpUiToolVisibility, UI_RESOURCE_URI};
 use mcp_server::core::tools::Tool;
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
 
 use crate::view::Origins;
 

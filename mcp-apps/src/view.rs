@@ -7,8 +7,8 @@ use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use mcp_server::BoxFuture;
 use mcp_server::RequestContext;
-use mcp_server::contributor::Contributions;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::ext::apps::{
     McpUiResourceCsp, McpUiResourceMeta, McpUiResourcePermissions, RESOURCE_MIME_TYPE,
@@ -20,7 +20,8 @@ use mcp_server::core::resources::{
 };
 use mcp_server::core::result::CacheScope;
 use mcp_server::handler::{Handler, HandlerResult};
-use mcp_server::{BoxFuture, Origin};
+use mcp_server::seam::Origin;
+use mcp_server::seam::contributor::Contributions;
 
 /// How long hosts may keep a View whose HTML is fixed, unless it says
 /// otherwise: one hour.
@@ -250,7 +251,7 @@ fn push(list: &mut Option<Vec<String>>, origin: impl Into<String>) {
 ///
 /// ```
 /// use mcp_apps::{ContributeViews, View};
-/// use mcp_server::contributor::contributor_fn;
+/// use mcp_server::seam::contributor::contributor_fn;
 ///
 /// let views = contributor_fn(|into| {
 ///     into.view(View::new("ui://shop/cart", "cart").html("<!DOCTYPE html><p>cart</p>"));

@@ -3,13 +3,14 @@
 //! contributed, and the fix; every problem is reported at once.
 
 use mcp_apps::{ContributeViews, View};
-use mcp_server::contributor::{Contributions, contributor_fn};
+use mcp_server::Server;
 use mcp_server::core::meta::Meta;
 use mcp_server::core::resources::{ReadResourceResult, Resource};
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
-use mcp_server::resource::read_handler;
-use mcp_server::{Origin, Server};
+use mcp_server::handler::resource::read_handler;
+use mcp_server::seam::Origin;
+use mcp_server::seam::contributor::{Contributions, contributor_fn};
 
 const APP: Origin = Origin {
     crate_name: "weather",

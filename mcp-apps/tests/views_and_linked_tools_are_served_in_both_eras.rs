@@ -6,17 +6,19 @@
 use std::sync::Arc;
 
 use mcp_apps::{ContributeViews, UiClient, View};
-use mcp_server::client::MemoryClient;
-use mcp_server::contributor::contributor_fn;
+use mcp_server::auth::{Credentials, Principal};
 use mcp_server::core::capabilities::ClientCapabilities;
 use mcp_server::core::meta::Meta;
 use mcp_server::core::resources::Resource;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
-use mcp_server::guard::{Decision, guard_fn};
 use mcp_server::handler::handler_fn;
-use mcp_server::source::{Credentials, Principal, PrincipalSource};
-use mcp_server::{Item, RequestContext, Server, tool};
+use mcp_server::seam::Item;
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
+use mcp_server::seam::guard::{Decision, guard_fn};
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::testing::MemoryClient;
+use mcp_server::{RequestContext, Server, tool};
 use mcp_tests::schema::Schema;
 use serde_json::{Value, json};
 
@@ -63,8 +65,8 @@ fn secret() -> View {
 }
 mcp_apps::view!(secret);
 
-fn contributed(_: &mcp_server::BootContext) -> Item {
-    Item::Contributor(Arc::new(contributor_fn(|into| {
+fn contributed(_: &mcp_server::boot::BootContext) -> Item {
+    Item::contributor(contributor_fn(|into| {
         into.view(
             View::new("ui://test/inline", "inline")
                 .html("<!DOCTYPE html><p>inline</p>")
@@ -91,9 +93,9 @@ fn contributed(_: &mcp_server::BootContext) -> Item {
             tool,
             handler_fn::<CallTool, _, _, _>(|_, _| async { Ok(CallToolResult::text("flat")) }),
         );
-    })))
+    }))
 }
-mcp_server::register!(mcp_server::Registration::new(
+mcp_server::register!(mcp_server::seam::Registration::new(
     mcp_server::origin!(),
     "test-views",
     0,
@@ -117,10 +119,10 @@ impl HandlerCustomizer<Resource> for SignedInOnly {
     }
 }
 
-fn signed_in(_: &mcp_server::BootContext) -> Item {
+fn signed_in(_: &mcp_server::boot::BootContext) -> Item {
     Item::customizer::<Resource>(SignedInOnly)
 }
-mcp_server::register!(mcp_server::Registration::new(
+mcp_server::register!(mcp_server::seam::Registration::new(
     mcp_server::origin!(),
     "test-guard",
     0,

@@ -11,11 +11,13 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mcp_interceptors::wire::Phase;
 use mcp_interceptors::{Failure, Interceptor, Invocation, Mutate, Mutation, Validate, Validation};
-use mcp_server::contributor::contributor_fn;
 use mcp_server::core::json::JsonObject;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
-use mcp_server::{BoxFuture, Builder, Caller, Server, origin};
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::server::Builder;
+use mcp_server::transport::Peer;
+use mcp_server::{BoxFuture, Server, origin};
 
 /// Passes every payload, after looking at its arguments.
 struct Pass;
@@ -110,10 +112,10 @@ fn tools_call(c: &mut Criterion) {
         .enable_time()
         .build()
         .expect("a runtime");
-    let caller = Caller::modern();
+    let peer = Peer::modern();
     let mut group = c.benchmark_group("interceptors_tools_call");
     for (label, server) in cases() {
-        let answer = runtime.block_on(server.handle(REQUEST, &caller));
+        let answer = runtime.block_on(server.handle(REQUEST, &peer));
         assert!(
             String::from_utf8_lossy(&answer.unwrap_or_default()).contains(r#""text":"hi""#),
             "{label}: the call answers"
@@ -121,7 +123,7 @@ fn tools_call(c: &mut Criterion) {
         group.bench_function(BenchmarkId::from_parameter(label), |b| {
             b.iter(|| {
                 runtime
-                    .block_on(async { black_box(server.handle(black_box(REQUEST), &caller).await) })
+                    .block_on(async { black_box(server.handle(black_box(REQUEST), &peer).await) })
             })
         });
     }

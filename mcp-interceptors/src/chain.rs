@@ -11,9 +11,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::future::join_all;
+use mcp_server::auth::Principal;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonValue;
-use mcp_server::source::Principal;
 use serde_json::json;
 
 use crate::declare::Interceptor;

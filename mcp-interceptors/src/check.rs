@@ -1,9 +1,10 @@
 //! The boot checks of declared interceptors, reported all at once with the
 //! framework's own diagnostics.
 
+use mcp_server::Server;
+use mcp_server::boot::BootContext;
 use mcp_server::boot::{Diagnostic, Validator};
 use mcp_server::core::json::JsonValue;
-use mcp_server::{BootContext, Server};
 
 use crate::declare::{Interceptor, Interceptors};
 use crate::events::is_interceptable;

@@ -5,9 +5,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use mcp_server::BoxFuture;
 use mcp_server::core::json::JsonObject;
+use mcp_server::seam::Origin;
 use mcp_server::seam::{Kind, SeamWord};
-use mcp_server::{BoxFuture, Origin};
 
 use crate::invocation::Invocation;
 use crate::outcome::{Failure, Mutation, Validation};
@@ -53,7 +54,6 @@ pub(crate) enum Run {
 /// use mcp_interceptors::{Interceptor, Interceptors, Validate, Validation, Failure, Invocation};
 /// use mcp_interceptors::wire::Phase;
 /// use mcp_server::BoxFuture;
-/// use mcp_server::seam::Member;
 ///
 /// struct NoEmptyArguments;
 /// impl Validate for NoEmptyArguments {
@@ -69,11 +69,9 @@ pub(crate) enum Run {
 ///
 /// let server = mcp_server::Server::builder()
 ///     .without_linked()
-///     .register(mcp_server::origin!(), "no-empty-arguments", 0, mcp_server::Item::Member(
-///         Member::new::<Interceptors>(
-///             Interceptor::validator(mcp_server::origin!(), "no-empty-arguments", NoEmptyArguments)
-///                 .hook(Phase::Request, ["tools/call"]),
-///         ),
+///     .register(mcp_server::origin!(), "no-empty-arguments", 0, mcp_server::seam::Item::member::<Interceptors>(
+///         Interceptor::validator(mcp_server::origin!(), "no-empty-arguments", NoEmptyArguments)
+///             .hook(Phase::Request, ["tools/call"]),
 ///     ))
 ///     .build();
 /// assert_eq!(server.members::<Interceptors>()[0].name(), "no-empty-arguments");

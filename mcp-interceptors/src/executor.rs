@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use mcp_server::Server;
+use mcp_server::auth::Principal;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonValue;
-use mcp_server::source::Principal;
 
 use crate::chain::{Chains, For, pass};
 use crate::declare::Interceptors;

@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
+use mcp_server::auth::Principal;
 use mcp_server::core::json::JsonValue;
-use mcp_server::source::Principal;
 use serde::de::DeserializeOwned;
 
 use crate::outcome::Failure;

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use mcp_interceptors::{Invocation, Message, Validation, validator};
-//! use mcp_server::client::MemoryClient;
+//! use mcp_server::testing::MemoryClient;
 //! use mcp_server::{Server, tool};
 //!
 //! /// Echoes its text.
@@ -98,13 +98,14 @@ pub mod wire;
 
 use std::sync::Arc;
 
-use mcp_server::contributor::contributor_fn;
+use mcp_server::boot::BootContext;
 use mcp_server::core::capabilities::ServerCapabilities;
 use mcp_server::core::json::{JsonObject, JsonValue};
-use mcp_server::customizer::ServerCapabilitiesCustomizer;
-use mcp_server::seam::Member;
-use mcp_server::source::PrincipalSource;
-use mcp_server::{BootContext, Item, Registration, origin, register};
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::seam::customizer::ServerCapabilitiesCustomizer;
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::seam::{Item, Registration};
+use mcp_server::{origin, register};
 
 pub use declare::{DEFAULT_TIMEOUT, Interceptor, Interceptors, Mutate, Validate};
 pub use executor::{Executed, Executor, Side};
@@ -119,14 +120,14 @@ use crate::host::Host;
 use crate::wire::{EXTENSION_ID, InterceptorsCapability};
 
 fn extension(_: &BootContext) -> Item {
-    Item::Extension
+    Item::extension()
 }
 
 fn methods(boot: &BootContext) -> Item {
     let host = boot.shared::<Host>();
-    Item::Contributor(Arc::new(contributor_fn(move |into| {
+    Item::contributor(contributor_fn(move |into| {
         methods::contribute(&host, into);
-    })))
+    }))
 }
 
 fn capabilities(_: &BootContext) -> Item {
@@ -134,13 +135,13 @@ fn capabilities(_: &BootContext) -> Item {
 }
 
 fn pipeline(boot: &BootContext) -> Item {
-    Item::RawInterceptor(Arc::new(pipeline::Pipeline {
+    Item::raw_interceptor(pipeline::Pipeline {
         host: boot.shared::<Host>(),
-    }))
+    })
 }
 
 fn checks(_: &BootContext) -> Item {
-    Item::Validator(Arc::new(check::Checks))
+    Item::validator(check::Checks)
 }
 
 register!(Registration::new(
@@ -215,7 +216,7 @@ impl ServerCapabilitiesCustomizer for Advertise {
 ///
 /// ```
 /// use mcp_server::Server;
-/// use mcp_server::client::MemoryClient;
+/// use mcp_server::testing::MemoryClient;
 ///
 /// let app = Server::builder().build();
 /// let interceptors = mcp_interceptors::interceptor_server(&app)
@@ -229,21 +230,21 @@ impl ServerCapabilitiesCustomizer for Advertise {
 /// assert_eq!(tools.code.0, -32601);
 /// # });
 /// ```
-pub fn interceptor_server(server: &mcp_server::Server) -> mcp_server::Builder {
+pub fn interceptor_server(server: &mcp_server::Server) -> mcp_server::server::Builder {
     let host = Arc::new(Host::default());
     let mut builder = mcp_server::Server::builder()
         .without_linked()
         // The environment's settings are the application's, read when it
         // was built; sections of crates linked there are unknown here.
         .without_environment()
-        .register(origin!(), "mcp-interceptors", 0, Item::Extension)
+        .register(origin!(), "mcp-interceptors", 0, Item::extension())
         .register(
             origin!(),
             "interceptors-methods",
             0,
-            Item::Contributor(Arc::new(contributor_fn(move |into| {
+            Item::contributor(contributor_fn(move |into| {
                 methods::contribute(&host, into);
-            }))),
+            })),
         )
         .register(
             origin!(),
@@ -255,7 +256,7 @@ pub fn interceptor_server(server: &mcp_server::Server) -> mcp_server::Builder {
             origin!(),
             "interceptors-checks",
             0,
-            Item::Validator(Arc::new(check::Checks)),
+            Item::validator(check::Checks),
         );
     if let Some(source) = server.active::<dyn PrincipalSource>() {
         builder = builder.supply::<dyn PrincipalSource>(
@@ -273,7 +274,7 @@ pub fn interceptor_server(server: &mcp_server::Server) -> mcp_server::Builder {
 
 /// Registers `interceptor`: what `#[validator]` and `#[mutator]` expand to.
 pub fn declared(interceptor: Interceptor) -> Item {
-    Item::Member(Member::new::<Kind>(interceptor))
+    Item::member::<Kind>(interceptor)
 }
 
 /// The JSON Schema of configuration type `T`, as an object schema: what

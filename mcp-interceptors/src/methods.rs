@@ -5,12 +5,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use mcp_server::RequestContext;
-use mcp_server::contributor::Contributions;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonValue;
 use mcp_server::core::result::ResultType;
 use mcp_server::core::version::Era;
 use mcp_server::handler::handler_fn;
+use mcp_server::seam::contributor::Contributions;
 use serde_json::json;
 
 use crate::chain::{failed, timed_out};

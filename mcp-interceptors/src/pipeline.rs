@@ -7,7 +7,7 @@ use std::sync::Arc;
 use mcp_server::BoxFuture;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonValue;
-use mcp_server::interceptor::{RawAnswer, RawCall, RawInterceptor, RawNext};
+use mcp_server::seam::interceptor::{RawAnswer, RawCall, RawInterceptor, RawNext};
 use serde_json::value::RawValue;
 
 use crate::chain::{For, pass};

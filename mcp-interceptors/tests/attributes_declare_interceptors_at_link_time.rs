@@ -8,7 +8,7 @@ use std::fmt;
 use mcp_interceptors::{
     Failure, Interceptors, Invocation, Mutation, Validate, Validation, mutator, validator,
 };
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{BoxFuture, Server};
 use serde_json::{Value, json};
 

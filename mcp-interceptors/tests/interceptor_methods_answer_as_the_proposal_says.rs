@@ -9,12 +9,14 @@ use std::time::Duration;
 
 use mcp_interceptors::wire::{Mode, Phase};
 use mcp_interceptors::{Failure, Interceptor, Invocation, Mutation, Validate, Validation};
-use mcp_server::client::MemoryClient;
+use mcp_server::auth::{Credentials, Principal};
 use mcp_server::core::version::Era;
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer, MethodDescriptor};
-use mcp_server::guard::{Decision, guard_fn};
-use mcp_server::source::{Credentials, Principal, PrincipalSource};
-use mcp_server::{BoxFuture, Item, Server};
+use mcp_server::seam::Item;
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer, MethodDescriptor};
+use mcp_server::seam::guard::{Decision, guard_fn};
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::testing::MemoryClient;
+use mcp_server::{BoxFuture, Server};
 use serde_json::{Value, json};
 use support::{Append, Broken, Events, Judge, Misbehave, Rewrite, builder_with, origin};
 

@@ -393,7 +393,7 @@ async fn a_wildcard_hook_sees_every_interceptable_request() {
         ],
         &calls,
     );
-    let client = mcp_server::client::MemoryClient::new(&server);
+    let client = mcp_server::testing::MemoryClient::new(&server);
     client.request_raw("tools/list", json!({})).await.unwrap();
     client
         .request_raw("server/discover", json!({}))

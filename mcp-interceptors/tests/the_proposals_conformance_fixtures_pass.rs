@@ -34,7 +34,7 @@ use mcp_interceptors::wire::{Mode, Phase};
 use mcp_interceptors::{
     Executor, Failure, Interceptor, Invocation, Mutate, Mutation, Side, Validate, Validation,
 };
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{BoxFuture, Server};
 use serde_json::{Map, Value, json};
 

@@ -49,14 +49,14 @@ fn target(options: &Options, krate: &TokenStream) -> syn::Result<(TokenStream, S
         &options.variable,
     ) {
         (Some(prompt), Some(argument), None, None) => Ok((
-            quote!(#krate::contributor::CompletionRef::PromptArgument {
+            quote!(#krate::seam::contributor::CompletionRef::PromptArgument {
                 prompt: ::std::string::String::from(#prompt),
                 argument: ::std::string::String::from(#argument),
             }),
             format!("{}/{}", prompt.value(), argument.value()),
         )),
         (None, None, Some(template), Some(variable)) => Ok((
-            quote!(#krate::contributor::CompletionRef::TemplateVariable {
+            quote!(#krate::seam::contributor::CompletionRef::TemplateVariable {
                 uri_template: ::std::string::String::from(#template),
                 variable: ::std::string::String::from(#variable),
             }),
@@ -126,19 +126,19 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         #function
 
         const _: () = {
-            fn #make(_: &#krate::BootContext) -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
-                    let __mcp_handler = #krate::completion::complete_handler::<#output, _, _>(
+            fn #make(_: &#krate::boot::BootContext) -> #krate::seam::Item {
+                #krate::seam::Item::contributor(#krate::seam::contributor::contributor_fn(|__mcp_contributions| {
+                    let __mcp_handler = #krate::handler::completion::complete_handler::<#output, _, _>(
                         |__mcp_ctx: #krate::RequestContext, __mcp_value: ::std::string::String| async move {
                             let _ = &__mcp_ctx;
                             #fn_name(#(#call_args),*).await
                         },
                     );
                     __mcp_contributions.completion(#reference, __mcp_handler);
-                })))
+                }))
             }
 
-            #krate::register!(#krate::Registration::new(#krate::origin!(), #label, 0, #make));
+            #krate::register!(#krate::seam::Registration::new(#krate::origin!(), #label, 0, #make));
         };
     })
 }

@@ -116,17 +116,17 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         #function
 
         const _: () = {
-            fn #make(_: &#krate::BootContext) -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
+            fn #make(_: &#krate::boot::BootContext) -> #krate::seam::Item {
+                #krate::seam::Item::contributor(#krate::seam::contributor::contributor_fn(|__mcp_contributions| {
                     __mcp_contributions.method::<#method>(#krate::handler::handler_fn::<#method, _, _, _>(
                         |ctx: #krate::RequestContext, params: <#method as #krate::core::method::Method>::Params| {
                             #fn_name(ctx, #params)
                         },
                     ));
-                })))
+                }))
             }
 
-            #krate::register!(#krate::Registration::new(#krate::origin!(), #name, 0, #make));
+            #krate::register!(#krate::seam::Registration::new(#krate::origin!(), #name, 0, #make));
         };
     })
 }

@@ -117,7 +117,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                         name: ::std::string::String::from(#arg_name),
                         description: #description,
                         required: ::core::option::Option::Some(
-                            <#ty as #krate::prompt::PromptArgumentValue>::REQUIRED,
+                            <#ty as #krate::handler::prompt::PromptArgumentValue>::REQUIRED,
                         ),
                         ..::core::default::Default::default()
                     }
@@ -141,7 +141,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                 let local = format_ident!("__mcp_arg_{}", i);
                 let arg_name = wire_name(ident, name.as_ref());
                 Some(quote_spanned! {ty.span()=>
-                    let #local = <#ty as #krate::prompt::PromptArgumentValue>::take(&mut __mcp_args, #arg_name)?;
+                    let #local = <#ty as #krate::handler::prompt::PromptArgumentValue>::take(&mut __mcp_args, #arg_name)?;
                 })
             }
             Param::Context => None,
@@ -150,7 +150,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
     let args_binding = if takes.is_empty() {
         quote!(let _ = __mcp_params;)
     } else {
-        quote!(let mut __mcp_args = #krate::prompt::Arguments::new(__mcp_params.arguments);)
+        quote!(let mut __mcp_args = #krate::handler::prompt::Arguments::new(__mcp_params.arguments);)
     };
     let call_args = params.iter().enumerate().map(|(i, p)| match p {
         Param::Context => quote!(__mcp_ctx.clone()),
@@ -173,8 +173,8 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         #function
 
         const _: () = {
-            fn #make(_: &#krate::BootContext) -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
+            fn #make(_: &#krate::boot::BootContext) -> #krate::seam::Item {
+                #krate::seam::Item::contributor(#krate::seam::contributor::contributor_fn(|__mcp_contributions| {
                     let __mcp_prompt = #krate::core::prompts::Prompt {
                         name: ::std::string::String::from(#name),
                         title: #title,
@@ -182,7 +182,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                         arguments: #arguments,
                         ..::core::default::Default::default()
                     };
-                    let __mcp_handler = #krate::prompt::get_handler::<#output, _, _>(
+                    let __mcp_handler = #krate::handler::prompt::get_handler::<#output, _, _>(
                         |__mcp_ctx: #krate::RequestContext,
                          __mcp_params: #krate::core::prompts::GetPromptRequestParams| async move {
                             #args_binding
@@ -192,10 +192,10 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                         },
                     );
                     __mcp_contributions.prompt(__mcp_prompt, __mcp_handler);
-                })))
+                }))
             }
 
-            #krate::register!(#krate::Registration::new(#krate::origin!(), #name, 0, #make));
+            #krate::register!(#krate::seam::Registration::new(#krate::origin!(), #name, 0, #make));
         };
     })
 }

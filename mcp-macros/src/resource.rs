@@ -98,8 +98,8 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         #function
 
         const _: () = {
-            fn #make(_: &#krate::BootContext) -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
+            fn #make(_: &#krate::boot::BootContext) -> #krate::seam::Item {
+                #krate::seam::Item::contributor(#krate::seam::contributor::contributor_fn(|__mcp_contributions| {
                     let __mcp_resource = #krate::core::resources::Resource {
                         uri: ::std::string::String::from(#uri),
                         name: ::std::string::String::from(#name),
@@ -108,7 +108,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                         mime_type: #mime_type,
                         ..::core::default::Default::default()
                     };
-                    let __mcp_handler = #krate::resource::read_handler::<#output, _, _>(
+                    let __mcp_handler = #krate::handler::resource::read_handler::<#output, _, _>(
                         #mime_str,
                         |__mcp_ctx: #krate::RequestContext,
                          __mcp_params: #krate::core::resources::ReadResourceRequestParams| async move {
@@ -117,10 +117,10 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                         },
                     );
                     __mcp_contributions.resource(__mcp_resource, __mcp_handler);
-                })))
+                }))
             }
 
-            #krate::register!(#krate::Registration::new(#krate::origin!(), #uri, 0, #make));
+            #krate::register!(#krate::seam::Registration::new(#krate::origin!(), #uri, 0, #make));
         };
     })
 }

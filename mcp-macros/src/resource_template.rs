@@ -178,7 +178,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         Param::Variable { name, ty } => {
             let local = format_ident!("__mcp_var_{}", i);
             Some(quote_spanned! {ty.span()=>
-                let #local = #krate::resource::variable::<#ty>(&__mcp_ctx, #name)?;
+                let #local = #krate::handler::resource::variable::<#ty>(&__mcp_ctx, #name)?;
             })
         }
         Param::Context => None,
@@ -196,8 +196,8 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         #function
 
         const _: () = {
-            fn #make(_: &#krate::BootContext) -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
+            fn #make(_: &#krate::boot::BootContext) -> #krate::seam::Item {
+                #krate::seam::Item::contributor(#krate::seam::contributor::contributor_fn(|__mcp_contributions| {
                     let __mcp_template = #krate::core::resources::ResourceTemplate {
                         uri_template: ::std::string::String::from(#uri_template),
                         name: ::std::string::String::from(#name),
@@ -206,7 +206,7 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                         mime_type: #mime_type,
                         ..::core::default::Default::default()
                     };
-                    let __mcp_handler = #krate::resource::read_handler::<#output, _, _>(
+                    let __mcp_handler = #krate::handler::resource::read_handler::<#output, _, _>(
                         #mime_str,
                         |__mcp_ctx: #krate::RequestContext,
                          __mcp_params: #krate::core::resources::ReadResourceRequestParams| async move {
@@ -216,10 +216,10 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
                         },
                     );
                     __mcp_contributions.resource_template(__mcp_template, __mcp_handler);
-                })))
+                }))
             }
 
-            #krate::register!(#krate::Registration::new(#krate::origin!(), #uri_template, 0, #make));
+            #krate::register!(#krate::seam::Registration::new(#krate::origin!(), #uri_template, 0, #make));
         };
     })
 }

@@ -402,7 +402,7 @@ fn registrations(word: Word, attr: TokenStream, block: &ItemImpl) -> syn::Result
         }]
     };
     let made: Vec<Made> = match word {
-        Word::Contributor => one(quote!(#krate::Item::Contributor(#arc))),
+        Word::Contributor => one(quote!(#krate::seam::Item::contributor(#value))),
         Word::Customizer => one(customizer(&krate, &seam, value)?),
         Word::Interceptor => one(interceptor(&krate, &seam, &options, value)?),
         Word::Guard => guard(&krate, &options, value)?
@@ -417,7 +417,7 @@ fn registrations(word: Word, attr: TokenStream, block: &ItemImpl) -> syn::Result
             let path = seam.path;
             let member = quote_spanned!(path.span()=> ::std::sync::Arc<dyn #path>);
             vec![Made {
-                item: quote!(#krate::Item::Supply(#krate::seam::Supplied::new::<dyn #path>(#arc as #member))),
+                item: quote!(#krate::seam::Item::supply::<dyn #path>(#arc as #member)),
                 order,
                 supply: true,
             }]
@@ -435,12 +435,12 @@ fn registrations(word: Word, attr: TokenStream, block: &ItemImpl) -> syn::Result
         )| {
             let make = format_ident!("__mcp_make_{}", i);
             let registration = if supply {
-                quote!(#krate::Registration::supply(#krate::origin!(), #name, #make))
+                quote!(#krate::seam::Registration::supply(#krate::origin!(), #name, #make))
             } else {
-                quote!(#krate::Registration::new(#krate::origin!(), #name, #order, #make))
+                quote!(#krate::seam::Registration::new(#krate::origin!(), #name, #order, #make))
             };
             quote! {
-                fn #make(_: &#krate::BootContext) -> #krate::Item {
+                fn #make(_: &#krate::boot::BootContext) -> #krate::seam::Item {
                     #item
                 }
                 #krate::register!(#registration);
@@ -461,7 +461,7 @@ fn customizer(
     value: TokenStream,
 ) -> syn::Result<TokenStream> {
     if seam.name == "ServerCapabilitiesCustomizer" {
-        return Ok(quote!(#krate::Item::capabilities(#value)));
+        return Ok(quote!(#krate::seam::Item::capabilities(#value)));
     }
     let argument = seam.argument.ok_or_else(|| {
         syn::Error::new_spanned(
@@ -479,7 +479,7 @@ fn customizer(
             ));
         }
     }
-    Ok(quote!(#krate::Item::customizer::<#argument>(#value)))
+    Ok(quote!(#krate::seam::Item::customizer::<#argument>(#value)))
 }
 
 /// The interceptor item for the block's trait.
@@ -512,10 +512,10 @@ fn interceptor(
     }
     Ok(match seam.name.as_str() {
         "RawInterceptor" => {
-            quote!(#krate::Item::RawInterceptor(::std::sync::Arc::new(#value)))
+            quote!(#krate::seam::Item::raw_interceptor(#value))
         }
         "AlternateResultInterceptor" => {
-            quote!(#krate::Item::AlternateResultInterceptor(::std::sync::Arc::new(#value)))
+            quote!(#krate::seam::Item::alternate_result_interceptor(#value))
         }
         "TypedInterceptor" => {
             let method = seam.argument.ok_or_else(|| {
@@ -524,7 +524,7 @@ fn interceptor(
                     "`TypedInterceptor` names its method: `TypedInterceptor<CallTool>`",
                 )
             })?;
-            quote!(#krate::Item::typed::<#method>(#value))
+            quote!(#krate::seam::Item::typed::<#method>(#value))
         }
         _ => {
             let Some((_, stratum)) = &options.stratum else {
@@ -538,11 +538,11 @@ fn interceptor(
                 ));
             };
             let scope = match &options.scope {
-                None => quote!(#krate::registry::Scope::All),
+                None => quote!(#krate::seam::interceptor::Scope::All),
                 Some(s) => match KINDS.iter().find(|(word, _)| *word == s.value()) {
                     Some((_, variant)) => {
                         let variant = format_ident!("{}", variant);
-                        quote!(#krate::registry::Scope::Kind(#krate::target::TargetKind::#variant))
+                        quote!(#krate::seam::interceptor::Scope::Kind(#krate::seam::TargetKind::#variant))
                     }
                     None if s.value().is_empty() => {
                         return Err(syn::Error::new(
@@ -550,14 +550,10 @@ fn interceptor(
                             "`scope` names a method (`scope = \"tools/call\"`) or a kind (`scope = \"tool\"`)",
                         ));
                     }
-                    None => quote!(#krate::registry::Scope::Method(#s)),
+                    None => quote!(#krate::seam::interceptor::Scope::Method(#s)),
                 },
             };
-            quote!(#krate::Item::HandlerInterceptor {
-                stratum: #krate::interceptor::Stratum::#stratum,
-                scope: #scope,
-                interceptor: ::std::sync::Arc::new(#value),
-            })
+            quote!(#krate::seam::Item::handler_interceptor(#krate::seam::interceptor::Stratum::#stratum, #scope, #value))
         }
     })
 }
@@ -611,8 +607,8 @@ fn guard(
                 .find(|(k, _)| *k == kind)
                 .expect("a known kind");
             let descriptor: TokenStream = descriptor.parse().expect("a path");
-            quote!(#krate::Item::customizer::<#krate::#descriptor>(
-                #krate::customizer::GuardAttacher::new(#value)
+            quote!(#krate::seam::Item::customizer::<#krate::#descriptor>(
+                #krate::seam::customizer::GuardAttacher::new(#value)
             ))
         })
         .collect())

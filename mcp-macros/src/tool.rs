@@ -426,7 +426,7 @@ fn tool(
     };
 
     let contribute = quote! {
-        let __mcp_tool = #krate::tool::describe::<#args_type, #output>(#krate::core::tools::Tool {
+        let __mcp_tool = #krate::handler::tool::describe::<#args_type, #output>(#krate::core::tools::Tool {
             name: ::std::string::String::from(#name),
             title: #title,
             description: #description_tokens,
@@ -436,7 +436,7 @@ fn tool(
             icons: #icons,
             ..::core::default::Default::default()
         });
-        let __mcp_handler = #krate::tool::handler::<#args_type, _, _, _>(&__mcp_tool, #call);
+        let __mcp_handler = #krate::handler::tool::handler::<#args_type, _, _, _>(&__mcp_tool, #call);
         __mcp_contributions.tool(__mcp_tool, __mcp_handler);
     };
     Ok(Expansion {
@@ -483,13 +483,13 @@ pub(crate) fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenS
         const _: () = {
             #args_struct
 
-            fn #make(_: &#krate::BootContext) -> #krate::Item {
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(|__mcp_contributions| {
+            fn #make(_: &#krate::boot::BootContext) -> #krate::seam::Item {
+                #krate::seam::Item::contributor(#krate::seam::contributor::contributor_fn(|__mcp_contributions| {
                     #contribute
-                })))
+                }))
             }
 
-            #krate::register!(#krate::Registration::new(#krate::origin!(), #name, 0, #make));
+            #krate::register!(#krate::seam::Registration::new(#krate::origin!(), #name, 0, #make));
         };
     })
 }
@@ -543,10 +543,10 @@ pub(crate) fn expand_customize(input: TokenStream) -> syn::Result<TokenStream> {
     last.ident = resolved_name(&last.ident);
     Ok(quote! {
         const _: () = {
-            fn __mcp_customize_tool(_: &#krate::BootContext) -> #krate::Item {
-                #krate::Item::customizer_for::<#krate::core::tools::Tool>(#function, #customizer)
+            fn __mcp_customize_tool(_: &#krate::boot::BootContext) -> #krate::seam::Item {
+                #krate::seam::Item::customizer_for::<#krate::core::tools::Tool>(#function, #customizer)
             }
-            #krate::register!(#krate::Registration::new(#krate::origin!(), #label, 0, __mcp_customize_tool));
+            #krate::register!(#krate::seam::Registration::new(#krate::origin!(), #label, 0, __mcp_customize_tool));
         };
     })
 }
@@ -701,14 +701,14 @@ pub(crate) fn expand_block(attr: TokenStream, item: TokenStream) -> TokenStream 
                 ::std::sync::Arc::new(value)
             }
 
-            fn __mcp_tools(_: &#krate::BootContext) -> #krate::Item {
+            fn __mcp_tools(_: &#krate::boot::BootContext) -> #krate::seam::Item {
                 let __mcp_instance = #shared;
-                #krate::Item::Contributor(::std::sync::Arc::new(#krate::contributor::contributor_fn(move |__mcp_contributions| {
+                #krate::seam::Item::contributor(#krate::seam::contributor::contributor_fn(move |__mcp_contributions| {
                     #(#tools)*
-                })))
+                }))
             }
 
-            #krate::register!(#krate::Registration::new(#krate::origin!(), #type_name, 0, __mcp_tools));
+            #krate::register!(#krate::seam::Registration::new(#krate::origin!(), #type_name, 0, __mcp_tools));
         };
     }
 }

@@ -1,8 +1,8 @@
 //! `#[arg(name = "...")]` gives an argument its wire name, and an item may
 //! bear any name, even one the expansion uses inside.
 
-use mcp_server::client::MemoryClient;
 use mcp_server::core::content::ContentBlock;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{Server, prompt, resource_template, tool};
 use serde_json::json;
 

@@ -1,7 +1,7 @@
 //! Completions written with `#[completion]` register at link time for one
 //! prompt argument or template variable, and send at most 100 values.
 
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{RequestContext, Server, completion, prompt, resource_template};
 use serde_json::{Value, json};
 

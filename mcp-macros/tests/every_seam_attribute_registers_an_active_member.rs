@@ -5,25 +5,29 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcp_server::client::MemoryClient;
-use mcp_server::contributor::{Contributions, Contributor};
+use mcp_server::BoxFuture;
+use mcp_server::auth::{Credentials, Principal};
 use mcp_server::core::capabilities::ServerCapabilities;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::method::{Method, Params};
 use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult, Tool};
 use mcp_server::core::version::Era;
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer, ServerCapabilitiesCustomizer};
-use mcp_server::guard::{Decision, Guard};
-use mcp_server::handler::{BoxFuture, handler_fn};
-use mcp_server::interceptor::{
+use mcp_server::handler::handler_fn;
+use mcp_server::seam::Target;
+use mcp_server::seam::contributor::{Contributions, Contributor};
+use mcp_server::seam::customizer::{
+    HandlerConfig, HandlerCustomizer, ServerCapabilitiesCustomizer,
+};
+use mcp_server::seam::guard::{Decision, Guard};
+use mcp_server::seam::interceptor::{
     AlternateResultInterceptor, Answer, HandlerCall, HandlerInterceptor, HandlerNext, Invocation,
     RawAnswer, RawCall, RawInterceptor, RawNext, Settled, TypedInterceptor, TypedNext,
 };
-use mcp_server::sink::{Change, ChangeSink};
-use mcp_server::source::{Credentials, Principal, PrincipalSource};
-use mcp_server::store::{EventId, EventStore, MemoryEventStore, Replay, Unavailable};
-use mcp_server::strategy::{KeyStrategy, StateKey};
-use mcp_server::target::Target;
+use mcp_server::seam::sink::{Change, ChangeSink};
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::seam::store::{EventId, EventStore, MemoryEventStore, Replay, Unavailable};
+use mcp_server::seam::strategy::{KeyStrategy, StateKey};
+use mcp_server::testing::MemoryClient;
 use mcp_server::{
     RequestContext, Server, contributor, customizer, guard, interceptor, method, sink, source,
     store, strategy,
@@ -78,7 +82,7 @@ struct Advertise;
 
 #[customizer(name = "advertise")]
 impl ServerCapabilitiesCustomizer for Advertise {
-    fn customize(&self, capabilities: &mut ServerCapabilities, _: &mcp_server::BootContext) {
+    fn customize(&self, capabilities: &mut ServerCapabilities, _: &mcp_server::boot::BootContext) {
         capabilities.logging = Some(Default::default());
     }
 }

@@ -1,9 +1,9 @@
 //! Prompts written with `#[prompt]` register at link time, take their
 //! arguments by name and answer `prompts/get`.
 
-use mcp_server::client::MemoryClient;
 use mcp_server::core::content::{ContentBlock, Role};
 use mcp_server::core::prompts::{GetPromptResult, PromptMessage};
+use mcp_server::testing::MemoryClient;
 use mcp_server::{RequestContext, Server, prompt};
 use serde_json::json;
 

@@ -1,7 +1,7 @@
 //! Resource templates written with `#[resource_template]` register at link
 //! time and read their parameters from the URI's template variables.
 
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{RequestContext, Server, resource_template};
 use serde_json::json;
 

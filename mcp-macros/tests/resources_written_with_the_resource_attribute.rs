@@ -1,8 +1,8 @@
 //! Resources written with `#[resource]` register at link time, are listed
 //! with their URI and read as text, bytes or whole contents.
 
-use mcp_server::client::MemoryClient;
 use mcp_server::core::resources::{ReadResourceResult, ResourceContents};
+use mcp_server::testing::MemoryClient;
 use mcp_server::{RequestContext, Server, resource};
 use serde_json::json;
 

@@ -3,9 +3,9 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcp_server::client::MemoryClient;
 use mcp_server::core::content::ContentBlock;
-use mcp_server::tool::Structured;
+use mcp_server::handler::tool::Structured;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{RequestContext, Server, tools};
 use serde_json::json;
 

@@ -1,9 +1,9 @@
 //! Tools written with `#[tool]` register at link time and are called with
 //! checked, typed arguments.
 
-use mcp_server::client::MemoryClient;
 use mcp_server::core::content::ContentBlock;
-use mcp_server::tool::Structured;
+use mcp_server::handler::tool::Structured;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{RequestContext, Server, tool};
 use serde_json::json;
 

@@ -4,9 +4,11 @@
 
 use std::sync::Arc;
 
-use mcp_server::sink::{BroadcastChangeSink, Change, ChangeSink};
-use mcp_server::source::{Credentials, Principal, PrincipalSource};
-use mcp_server::{BootError, Server, sink, source};
+use mcp_server::auth::{Credentials, Principal};
+use mcp_server::boot::BootError;
+use mcp_server::seam::sink::{BroadcastChangeSink, Change, ChangeSink};
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::{Server, sink, source};
 
 #[derive(Default)]
 struct OidcSource;

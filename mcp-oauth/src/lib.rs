@@ -51,22 +51,22 @@ pub mod token;
 use std::sync::Arc;
 
 use mcp_server::boot::Diagnostic;
-use mcp_server::config::SectionDecl;
-use mcp_server::seam::{Member, Supplied};
-use mcp_server::source::PrincipalSource;
+use mcp_server::boot::{BootContext, BootError};
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::seam::{Item, Registration};
 use mcp_server::transport::http::{Document, Documents};
-use mcp_server::{BootContext, BootError, Item, Registration, origin, register};
+use mcp_server::{origin, register};
 
 use crate::config::OAuthSection;
 use crate::metadata::{Metadata, Resource, WELL_KNOWN};
 use crate::source::OAuthPrincipalSource;
 
 fn extension(_: &BootContext) -> Item {
-    Item::Extension
+    Item::extension()
 }
 
 fn section(_: &BootContext) -> Item {
-    Item::Section(SectionDecl::of::<OAuthSection>())
+    Item::section::<OAuthSection>()
 }
 
 const NOT_CONFIGURED: &str = "`oauth.resource` is not set";
@@ -75,9 +75,9 @@ fn principal_source(boot: &BootContext) -> Item {
     match OAuthPrincipalSource::from_section(&boot.section::<OAuthSection>()) {
         Ok(Some(source)) => {
             let source: Arc<dyn PrincipalSource> = Arc::new(source);
-            Item::Supply(Supplied::new(source))
+            Item::supply(source)
         }
-        Ok(None) => Item::Inactive(NOT_CONFIGURED),
+        Ok(None) => Item::inactive(NOT_CONFIGURED),
         Err(problems) => {
             let mut diagnostic = Diagnostic::new(
                 "mcp_oauth::invalid_configuration",
@@ -89,7 +89,7 @@ fn principal_source(boot: &BootContext) -> Item {
             boot.fail(BootError::Extension(diagnostic.help(
                 "set `oauth.resource`, `oauth.authorization_servers` and `oauth.jwks_uri` (or `oauth.introspection_endpoint`), or unset `oauth.resource`",
             )));
-            Item::Inactive("its settings are invalid")
+            Item::inactive("its settings are invalid")
         }
     }
 }
@@ -102,12 +102,12 @@ fn document(boot: &BootContext, at_root: bool) -> Item {
         .as_deref()
         .and_then(|r| Resource::parse(r).ok())
     else {
-        return Item::Inactive(NOT_CONFIGURED);
+        return Item::inactive(NOT_CONFIGURED);
     };
     let path = match at_root {
         false => resource.metadata_path(),
         true if resource.metadata_path() != WELL_KNOWN => WELL_KNOWN.to_owned(),
-        true => return Item::Inactive("the resource is at the root: one metadata path serves"),
+        true => return Item::inactive("the resource is at the root: one metadata path serves"),
     };
     let metadata = Metadata::new(
         &resource,
@@ -116,8 +116,8 @@ fn document(boot: &BootContext, at_root: bool) -> Item {
     );
     let body = serde_json::to_vec(&metadata).unwrap_or_default();
     match Document::new(path, "application/json", body) {
-        Ok(document) => Item::Member(Member::new::<Documents>(document)),
-        Err(_) => Item::Inactive("the resource's path cannot be served"),
+        Ok(document) => Item::member::<Documents>(document),
+        Err(_) => Item::inactive("the resource's path cannot be served"),
     }
 }
 

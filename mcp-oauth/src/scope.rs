@@ -9,17 +9,19 @@
 //!
 //! ```
 //! use mcp_oauth::scope::{OnMissing, RequireScopes};
-//! use mcp_server::guard::Guard;
+//! use mcp_server::seam::guard::Guard;
 //!
 //! let guard = RequireScopes::new("notes:write", OnMissing::Challenge, None);
 //! assert_eq!(guard.name(), "require-scope(notes:write, challenge)");
 //! ```
 
-use mcp_server::challenge::Challenge;
-use mcp_server::customizer::{Descriptor, GuardAttacher};
-use mcp_server::guard::{Decision, Guard};
-use mcp_server::target::Target;
-use mcp_server::{BootContext, Item, RequestContext};
+use mcp_server::RequestContext;
+use mcp_server::auth::Challenge;
+use mcp_server::boot::BootContext;
+use mcp_server::seam::Item;
+use mcp_server::seam::Target;
+use mcp_server::seam::customizer::{Descriptor, GuardAttacher};
+use mcp_server::seam::guard::{Decision, Guard};
 
 use crate::config::OAuthSection;
 use crate::metadata::{Resource, bearer};
@@ -144,7 +146,7 @@ macro_rules! require_scope {
     (@mode challenge) => { $crate::scope::OnMissing::Challenge };
     (@register $descriptor:ty, $name:literal, $scopes:literal $(, $mode:ident)?) => {
         const _: () = {
-            fn make(boot: &::mcp_server::BootContext) -> ::mcp_server::Item {
+            fn make(boot: &::mcp_server::boot::BootContext) -> ::mcp_server::seam::Item {
                 $crate::scope::item::<$descriptor>(
                     boot,
                     $name,
@@ -152,7 +154,7 @@ macro_rules! require_scope {
                     $crate::require_scope!(@mode $($mode)?),
                 )
             }
-            ::mcp_server::register!(::mcp_server::Registration::new(
+            ::mcp_server::register!(::mcp_server::seam::Registration::new(
                 ::mcp_server::origin!(),
                 concat!("require-scope ", $name),
                 0,

@@ -6,10 +6,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use jsonwebtoken::Algorithm;
-use mcp_server::challenge::Challenge;
-use mcp_server::source::{
-    Authenticated, Authentication, Channel, Credentials, Principal, PrincipalSource,
-};
+use mcp_server::auth::Challenge;
+use mcp_server::auth::{Channel, Credentials, Principal};
+use mcp_server::seam::source::{Authenticated, Authentication, PrincipalSource};
 
 use crate::config::OAuthSection;
 use crate::introspection::Introspection;

@@ -8,8 +8,8 @@
 //! assert_eq!(principal.claim("sub"), Some(&serde_json::json!("alice")));
 //! ```
 
+use mcp_server::auth::Principal;
 use mcp_server::core::json::{JsonObject, JsonValue};
-use mcp_server::source::Principal;
 
 /// The principal of a token with `claims`: the subject is `sub` (or, for a
 /// client's own token, `client_id`), the scopes come from `scope` (space

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use mcp_server::challenge::AUTHENTICATION_REQUIRED;
+use mcp_server::auth::AUTHENTICATION_REQUIRED;
 use mcp_server::{RequestContext, tool};
 use serde_json::{Value, json};
 use support::{Issuer, METADATA_URL, RESOURCE, app, call, now, send, server};

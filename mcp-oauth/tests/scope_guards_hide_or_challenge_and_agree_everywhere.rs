@@ -5,7 +5,7 @@
 mod support;
 
 use axum::http::StatusCode;
-use mcp_server::challenge::INSUFFICIENT_PERMISSION;
+use mcp_server::auth::INSUFFICIENT_PERMISSION;
 use mcp_server::tool;
 use serde_json::json;
 use support::{Issuer, METADATA_URL, app, call, list, send, server};

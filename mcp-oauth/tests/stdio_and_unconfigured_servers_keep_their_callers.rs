@@ -5,7 +5,7 @@
 mod support;
 
 use axum::http::StatusCode;
-use mcp_server::source::Credentials;
+use mcp_server::auth::Credentials;
 use mcp_server::transport::http::Documents;
 use mcp_server::transport::stdio::{StdioConfig, serve_with};
 use mcp_server::{RequestContext, Server, tool};

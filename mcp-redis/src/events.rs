@@ -14,7 +14,7 @@
 use std::sync::Arc;
 
 use mcp_server::BoxFuture;
-use mcp_server::store::{EventId, EventStore, Replay, Unavailable};
+use mcp_server::seam::store::{EventId, EventStore, Replay, Unavailable};
 
 use crate::connection::Redis;
 

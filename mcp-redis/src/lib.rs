@@ -46,11 +46,12 @@ mod worker;
 use std::sync::{Arc, OnceLock};
 
 use mcp_server::boot::Diagnostic;
-use mcp_server::config::SectionDecl;
-use mcp_server::seam::{OneActive, Supplied};
-use mcp_server::sink::ChangeSink;
-use mcp_server::store::{EventStore, SessionStore, UsedStateStore};
-use mcp_server::{BootContext, BootError, Item, Registration, origin, register};
+use mcp_server::boot::{BootContext, BootError};
+use mcp_server::seam::OneActive;
+use mcp_server::seam::sink::ChangeSink;
+use mcp_server::seam::store::{EventStore, SessionStore, UsedStateStore};
+use mcp_server::seam::{Item, Registration};
+use mcp_server::{origin, register};
 use mcp_tasks::executor::TaskExecutor;
 use mcp_tasks::store::TaskStore;
 
@@ -67,11 +68,11 @@ pub use crate::worker::{Worker, WorkerError};
 const NOT_CONFIGURED: &str = "`redis.url` is not set";
 
 fn extension(_: &BootContext) -> Item {
-    Item::Extension
+    Item::extension()
 }
 
 fn section(_: &BootContext) -> Item {
-    Item::Section(SectionDecl::of::<RedisSection>())
+    Item::section::<RedisSection>()
 }
 
 /// The one connection of a boot to the configured Redis, shared by the
@@ -98,9 +99,9 @@ fn supply<S: OneActive + ?Sized>(boot: &BootContext, make: fn(Arc<Redis>) -> Arc
         redis
     });
     match redis {
-        Ok(Some(redis)) => Item::Supply(Supplied::new(make(redis.clone()))),
-        Ok(None) => Item::Inactive(NOT_CONFIGURED),
-        Err(_) => Item::Inactive("`redis.url` is invalid"),
+        Ok(Some(redis)) => Item::supply(make(redis.clone())),
+        Ok(None) => Item::inactive(NOT_CONFIGURED),
+        Err(_) => Item::inactive("`redis.url` is invalid"),
     }
 }
 
@@ -114,7 +115,7 @@ fn used_states(boot: &BootContext) -> Item {
 
 fn queue_executor(boot: &BootContext) -> Item {
     if !boot.section::<RedisSection>().queue {
-        return Item::Inactive("`redis.queue` is off: tasks run where they are created");
+        return Item::inactive("`redis.queue` is off: tasks run where they are created");
     }
     supply::<dyn TaskExecutor>(boot, |redis| Arc::new(RedisQueueExecutor::new(redis)))
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use mcp_server::BoxFuture;
-use mcp_server::store::{SessionRecord, SessionStore, Unavailable};
+use mcp_server::seam::store::{SessionRecord, SessionStore, Unavailable};
 
 use crate::connection::Redis;
 

@@ -4,7 +4,7 @@
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use mcp_server::sink::{Change, ChangeSink, Inbound};
+use mcp_server::seam::sink::{Change, ChangeSink, Inbound};
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use mcp_server::BoxFuture;
-use mcp_server::store::{Unavailable, UsedStateStore};
+use mcp_server::seam::store::{Unavailable, UsedStateStore};
 
 use crate::connection::Redis;
 

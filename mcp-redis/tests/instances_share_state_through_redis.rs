@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use futures_util::StreamExt;
-use mcp_server::client::MemoryClient;
 use mcp_server::core::ext::tasks::TaskStatus;
-use mcp_server::sink::Change;
-use mcp_server::store::UsedStateStore;
+use mcp_server::seam::sink::Change;
+use mcp_server::seam::store::UsedStateStore;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{Server, tool};
 use mcp_tasks::record::{Outcome, TaskEvent, TaskRecord, Update, Wire, now_ms};
 use mcp_tasks::store::{StoreError, TaskStore};
@@ -190,15 +190,17 @@ async fn acknowledged_tasks_survive_a_restart_of_a_redis_that_persists() {
 /// Hides the resource it customizes from every caller.
 struct HideFromEveryone;
 
-impl mcp_server::customizer::HandlerCustomizer<mcp_server::core::resources::Resource>
+impl mcp_server::seam::customizer::HandlerCustomizer<mcp_server::core::resources::Resource>
     for HideFromEveryone
 {
     fn customize(
         &self,
-        config: &mut mcp_server::customizer::HandlerConfig<mcp_server::core::resources::Resource>,
+        config: &mut mcp_server::seam::customizer::HandlerConfig<
+            mcp_server::core::resources::Resource,
+        >,
     ) {
-        config.add_guard(mcp_server::guard::guard_fn("nobody", |_, _| {
-            mcp_server::guard::Decision::deny("private")
+        config.add_guard(mcp_server::seam::guard::guard_fn("nobody", |_, _| {
+            mcp_server::seam::guard::Decision::deny("private")
         }));
     }
 }
@@ -213,7 +215,7 @@ fn instance_with_resources(redis: &RedisServer) -> Server {
         .contributor(
             mcp_server::origin!(),
             "resources",
-            mcp_server::contributor::contributor_fn(|c| {
+            mcp_server::seam::contributor::contributor_fn(|c| {
                 for uri in ["file:///open", "file:///secret"] {
                     c.resource(
                         Resource {
@@ -232,7 +234,7 @@ fn instance_with_resources(redis: &RedisServer) -> Server {
             mcp_server::origin!(),
             "hide-secret",
             0,
-            mcp_server::Item::customizer_for::<Resource>("file:///secret", HideFromEveryone),
+            mcp_server::seam::Item::customizer_for::<Resource>("file:///secret", HideFromEveryone),
         )
         .build()
 }

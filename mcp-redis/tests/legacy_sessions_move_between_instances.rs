@@ -30,7 +30,7 @@ static PROCEED: LazyLock<Notify> = LazyLock::new(Notify::new);
 /// What the caller's session settled, as JSON text.
 #[tool]
 async fn whoami(ctx: RequestContext) -> String {
-    let session = ctx.connection().and_then(|c| c.session());
+    let session = ctx.session().and_then(|s| s.negotiated());
     let session = session.expect("a legacy session");
     json!({
         "version": session.protocol_version,

@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{Server, tool};
 use mcp_tests::redis::RedisServer;
 use redis::AsyncCommands;

@@ -5,10 +5,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use mcp_server::contributor::contributor_fn;
 use mcp_server::core::json::JsonObject;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
+use mcp_server::seam::contributor::contributor_fn;
 use mcp_server::{Server, origin};
 
 const TOOLS: usize = 10_000;

@@ -4,22 +4,24 @@
 //! Run with `cargo bench -p mcp-server --bench dispatch`.
 
 use std::hint::black_box;
-use std::sync::Arc;
 
 use criterion::{BenchmarkId, Criterion, criterion_group};
+use mcp_server::BoxFuture;
 use mcp_server::context::RequestContext;
-use mcp_server::contributor::contributor_fn;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonObject;
 use mcp_server::core::jsonrpc::{self, Message, ResultResponse};
 use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult, Tool};
-use mcp_server::handler::{BoxFuture, handler_fn};
-use mcp_server::interceptor::{
+use mcp_server::handler::handler_fn;
+use mcp_server::seam::Item;
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::seam::interceptor::Scope;
+use mcp_server::seam::interceptor::{
     Answer, HandlerCall, HandlerInterceptor, HandlerNext, RawAnswer, RawCall, RawInterceptor,
     RawNext, Settled, Stratum, TypedInterceptor, TypedNext,
 };
-use mcp_server::registry::{Item, Scope};
-use mcp_server::{Caller, Server, origin};
+use mcp_server::transport::Peer;
+use mcp_server::{Server, origin};
 
 struct PassRaw;
 impl RawInterceptor for PassRaw {
@@ -82,13 +84,9 @@ fn server(kind: Kind, count: usize) -> Server {
     );
     for i in 0..count {
         let item = match kind {
-            Kind::Raw => Item::RawInterceptor(Arc::new(PassRaw)),
+            Kind::Raw => Item::raw_interceptor(PassRaw),
             Kind::Typed => Item::typed::<CallTool>(PassTyped),
-            Kind::Chain => Item::HandlerInterceptor {
-                stratum: Stratum::Audit,
-                scope: Scope::All,
-                interceptor: Arc::new(PassStep),
-            },
+            Kind::Chain => Item::handler_interceptor(Stratum::Audit, Scope::All, PassStep),
         };
         builder = builder.register(origin!(), format!("pass-{i}"), i as i32, item);
     }
@@ -101,7 +99,7 @@ fn dispatch(c: &mut Criterion) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap();
-    let caller = Caller::modern();
+    let peer = Peer::modern();
     let mut group = c.benchmark_group("tools_call");
     for (label, kind) in [
         ("raw", Kind::Raw),
@@ -121,7 +119,7 @@ fn dispatch(c: &mut Criterion) {
             group.bench_function(BenchmarkId::from_parameter(id), |b| {
                 b.iter(|| {
                     runtime.block_on(async {
-                        black_box(server.handle(black_box(REQUEST), &caller).await)
+                        black_box(server.handle(black_box(REQUEST), &peer).await)
                     })
                 })
             });
@@ -182,7 +180,7 @@ fn calls(spec: &str) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap();
-    let caller = Caller::modern();
+    let peer = Peer::modern();
     if parts[0] == "json" {
         let result = CallToolResult::text("hi");
         for _ in 0..calls {
@@ -197,7 +195,7 @@ fn calls(spec: &str) {
     };
     let server = server(kind, count);
     for _ in 0..calls {
-        runtime.block_on(async { black_box(server.handle(black_box(REQUEST), &caller).await) });
+        runtime.block_on(async { black_box(server.handle(black_box(REQUEST), &peer).await) });
     }
 }
 

@@ -37,52 +37,23 @@
 //! [`Builder::expect_extension`] turns a forgotten `use` into a boot error
 //! whose help line is that very `use`.
 
+// The layers, bottom first (docs/adr/0012-the-layers-of-mcp-server.md):
+// each imports only the layers below it.
 pub mod boot;
-pub mod challenge;
-pub mod client;
-pub mod completion;
-pub mod config;
-pub mod connection;
 pub mod context;
-pub mod contributor;
-pub mod customizer;
 mod dispatch;
-pub mod error;
-mod future;
-pub mod guard;
 pub mod handler;
-pub mod input;
-pub mod interceptor;
-mod lifecycle;
-mod lock;
-mod members;
-mod mrtr;
-pub mod origin;
 pub mod prelude;
-pub mod prompt;
-pub mod registry;
-pub mod reply;
-pub mod resource;
-mod runtime;
 pub mod seam;
 pub mod server;
-pub mod sink;
-pub mod source;
-pub mod store;
-pub mod strategy;
-pub mod subscription;
-pub mod target;
-pub mod tool;
+pub mod testing;
 pub mod transport;
-pub mod uri_template;
+mod vocabulary;
 
-pub use boot::{BootContext, BootError, BootErrors, BootReport, Builder};
 pub use context::RequestContext;
-pub use future::BoxFuture;
-pub use origin::Origin;
-pub use registry::{Item, Registration};
-pub use reply::{AlternateResult, Reply};
-pub use server::{Caller, Server, Session};
+pub use server::Server;
+pub use vocabulary::future::BoxFuture;
+pub use vocabulary::{auth, config};
 
 /// The MCP wire model this framework speaks.
 pub use mcp_core as core;

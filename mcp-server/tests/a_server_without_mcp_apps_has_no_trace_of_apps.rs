@@ -2,15 +2,16 @@
 //! server advertises no UI extension, runs no View checks, and sends the
 //! metadata a tool was given exactly as written.
 
-use mcp_server::client::MemoryClient;
-use mcp_server::contributor::contributor_fn;
+use mcp_server::Server;
 use mcp_server::core::meta::Meta;
 use mcp_server::core::resources::{ReadResourceResult, Resource};
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::core::version::Era;
 use mcp_server::handler::handler_fn;
-use mcp_server::resource::read_handler;
-use mcp_server::{Origin, Server};
+use mcp_server::handler::resource::read_handler;
+use mcp_server::seam::Origin;
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::testing::MemoryClient;
 use serde_json::json;
 
 #[tokio::test]

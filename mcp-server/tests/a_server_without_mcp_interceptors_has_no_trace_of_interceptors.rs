@@ -4,8 +4,8 @@
 
 mod support;
 
-use mcp_server::client::MemoryClient;
 use mcp_server::core::version::Era;
+use mcp_server::testing::MemoryClient;
 use serde_json::json;
 
 #[tokio::test]

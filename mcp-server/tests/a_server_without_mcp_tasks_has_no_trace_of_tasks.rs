@@ -1,8 +1,8 @@
 //! Linking activates: this test binary does not link `mcp-tasks`, and the
 //! server has no tasks capability, no tasks methods and no task metadata.
 
-use mcp_server::client::MemoryClient;
 use mcp_server::core::version::Era;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{Server, tool};
 use serde_json::json;
 

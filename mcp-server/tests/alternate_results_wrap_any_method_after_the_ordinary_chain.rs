@@ -7,19 +7,21 @@ mod support;
 
 use std::sync::{Arc, Mutex};
 
-use mcp_server::AlternateResult;
-use mcp_server::client::MemoryClient;
-use mcp_server::contributor::contributor_fn;
+use mcp_server::BoxFuture;
 use mcp_server::core::error::{ErrorCode, ErrorObject};
 use mcp_server::core::json::JsonObject;
 use mcp_server::core::result::{EmptyResult, ResultType};
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer, MethodDescriptor};
-use mcp_server::guard::{Decision, guard_fn};
-use mcp_server::handler::{BoxFuture, handler_fn};
-use mcp_server::interceptor::{
+use mcp_server::handler::AlternateResult;
+use mcp_server::handler::handler_fn;
+use mcp_server::seam::Item;
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer, MethodDescriptor};
+use mcp_server::seam::guard::{Decision, guard_fn};
+use mcp_server::seam::interceptor::Scope;
+use mcp_server::seam::interceptor::{
     AlternateResultInterceptor, DeferredInvocation, Invocation, Settled, Stratum,
 };
-use mcp_server::registry::{Item, Scope};
+use mcp_server::testing::MemoryClient;
 use mcp_server::{Method, Params};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -97,24 +99,24 @@ fn server(
             origin("jobs", 1),
             "jobs",
             0,
-            Item::AlternateResultInterceptor(Arc::new(Jobs(jobs, events.clone()))),
+            Item::alternate_result_interceptor(Jobs(jobs, events.clone())),
         )
         .register(
             origin("audit", 1),
             "audit",
             0,
-            Item::HandlerInterceptor {
-                stratum: Stratum::Audit,
-                scope: Scope::All,
-                interceptor: Arc::new(RecordingStep("audit", events.clone())),
-            },
+            Item::handler_interceptor(
+                Stratum::Audit,
+                Scope::All,
+                RecordingStep("audit", events.clone()),
+            ),
         );
     if guarded {
         builder = builder.register(
             origin("auth", 1),
             "deny",
             0,
-            Item::customizer::<mcp_server::customizer::MethodDescriptor>(DenyAnonymous),
+            Item::customizer::<mcp_server::seam::customizer::MethodDescriptor>(DenyAnonymous),
         );
     }
     builder.build()

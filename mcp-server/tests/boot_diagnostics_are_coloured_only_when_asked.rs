@@ -2,8 +2,9 @@
 //! `Display` text never carries escape codes, and the coloured rendering
 //! styles `error[…]`, the message and the `=` of notes and helps.
 
+use mcp_server::Server;
+use mcp_server::boot::{BootError, BootErrors};
 use mcp_server::boot::{Colour, Diagnostic};
-use mcp_server::{BootError, BootErrors, Server};
 
 const ESCAPE: char = '\u{1b}';
 

@@ -5,22 +5,23 @@ mod support;
 
 use std::sync::Arc;
 
-use mcp_server::contributor::{CompletionRef, contributor_fn};
+use mcp_server::boot::BootError;
 use mcp_server::core::completion::{Complete, CompleteResult};
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::ext::tasks::GetTaskResult;
 use mcp_server::core::prompts::{GetPrompt, GetPromptResult, Prompt};
 use mcp_server::core::resources::{ReadResource, ReadResourceResult, Resource, ResourceTemplate};
 use mcp_server::core::tools::{CallTool, CallToolResult, ListTools, ListToolsResult, Tool};
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
 use mcp_server::handler::handler_fn;
-use mcp_server::registry::Item;
-use mcp_server::source::AnonymousPrincipalSource;
-use mcp_server::target::TargetKind;
-use mcp_server::{BootError, Origin};
+use mcp_server::seam::Item;
+use mcp_server::seam::Origin;
+use mcp_server::seam::TargetKind;
+use mcp_server::seam::contributor::{CompletionRef, contributor_fn};
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
+use mcp_server::seam::source::AnonymousPrincipalSource;
 use support::{add_named_tool, builder, origin, tool};
 
-fn everything_twice(c: &mut mcp_server::contributor::Contributions) {
+fn everything_twice(c: &mut mcp_server::seam::contributor::Contributions) {
     add_named_tool(c, "echo");
     c.prompt(
         Prompt {
@@ -214,9 +215,9 @@ fn a_method_contributed_twice_fails_naming_both() {
 #[test]
 fn two_strategies_for_one_seam_fail_boot_naming_both() {
     let source = || {
-        Item::Supply(mcp_server::seam::Supplied::new::<
-            dyn mcp_server::source::PrincipalSource,
-        >(Arc::new(AnonymousPrincipalSource::default())))
+        Item::supply::<dyn mcp_server::seam::source::PrincipalSource>(Arc::new(
+            AnonymousPrincipalSource::default(),
+        ))
     };
     let errors = builder()
         .register(origin("auth-a", 1), "OidcSource", 0, source())
@@ -382,7 +383,7 @@ async fn a_customized_description_is_what_clients_list() {
             Item::customizer::<mcp_server::core::tools::Tool>(Describer),
         )
         .build();
-    let tools = mcp_server::client::MemoryClient::new(&server)
+    let tools = mcp_server::testing::MemoryClient::new(&server)
         .list_tools()
         .await
         .unwrap();
@@ -427,18 +428,21 @@ struct LegacyTasksGet;
 
 static LEGACY_GETS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
-impl mcp_server::interceptor::TypedInterceptor<mcp_server::core::legacy::tasks::GetTask>
+impl mcp_server::seam::interceptor::TypedInterceptor<mcp_server::core::legacy::tasks::GetTask>
     for LegacyTasksGet
 {
     fn intercept<'a>(
         &'a self,
         _ctx: &'a mcp_server::RequestContext,
         params: <mcp_server::core::legacy::tasks::GetTask as mcp_server::core::method::Method>::Params,
-        next: mcp_server::interceptor::TypedNext<'a, mcp_server::core::legacy::tasks::GetTask>,
-    ) -> mcp_server::handler::BoxFuture<
+        next: mcp_server::seam::interceptor::TypedNext<
+            'a,
+            mcp_server::core::legacy::tasks::GetTask,
+        >,
+    ) -> mcp_server::BoxFuture<
         'a,
         Result<
-            mcp_server::interceptor::Answer<mcp_server::core::legacy::tasks::GetTaskResult>,
+            mcp_server::seam::interceptor::Answer<mcp_server::core::legacy::tasks::GetTaskResult>,
             ErrorObject,
         >,
     > {
@@ -449,7 +453,7 @@ impl mcp_server::interceptor::TypedInterceptor<mcp_server::core::legacy::tasks::
 
 /// Both `tasks/get` methods: the tasks extension's (2026-07-28) and the
 /// legacy core one (2025-11-25), each answering with its era's name.
-fn both_tasks_gets(c: &mut mcp_server::contributor::Contributions<'_>) {
+fn both_tasks_gets(c: &mut mcp_server::seam::contributor::Contributions<'_>) {
     use mcp_server::core::{ext, legacy};
     c.method::<ext::tasks::GetTask>(handler_fn::<ext::tasks::GetTask, _, _, _>(|_, _| async {
         Err::<GetTaskResult, _>(ErrorObject::internal_error("modern tasks/get"))
@@ -477,7 +481,7 @@ async fn one_wire_name_is_one_method_per_era_and_typed_interceptors_follow_the_m
         )
         .build();
     let params = serde_json::json!({"taskId": "t-1"});
-    let modern = mcp_server::client::MemoryClient::new(&server);
+    let modern = mcp_server::testing::MemoryClient::new(&server);
     let before = LEGACY_GETS.load(std::sync::atomic::Ordering::SeqCst);
     let error = modern
         .request_raw("tasks/get", params.clone())
@@ -488,7 +492,7 @@ async fn one_wire_name_is_one_method_per_era_and_typed_interceptors_follow_the_m
         LEGACY_GETS.load(std::sync::atomic::Ordering::SeqCst),
         before
     );
-    let legacy = mcp_server::client::MemoryClient::new(&server).connected();
+    let legacy = mcp_server::testing::MemoryClient::new(&server).connected();
     legacy.initialize("2025-11-25").await.unwrap();
     let error = legacy.request_raw("tasks/get", params).await.unwrap_err();
     assert_eq!(error.message, "legacy tasks/get");
@@ -555,11 +559,11 @@ fn a_typed_interceptor_for_a_method_nothing_serves_fails_boot() {
 }
 
 struct AdvertiseTasks;
-impl mcp_server::customizer::ServerCapabilitiesCustomizer for AdvertiseTasks {
+impl mcp_server::seam::customizer::ServerCapabilitiesCustomizer for AdvertiseTasks {
     fn customize(
         &self,
         capabilities: &mut mcp_server::core::capabilities::ServerCapabilities,
-        _: &mcp_server::BootContext,
+        _: &mcp_server::boot::BootContext,
     ) {
         capabilities
             .extensions
@@ -583,7 +587,7 @@ async fn an_extension_advertises_itself_through_a_capabilities_customizer() {
             .capabilities()
             .has_extension("io.modelcontextprotocol/tasks")
     );
-    let discovered = mcp_server::client::MemoryClient::new(&server)
+    let discovered = mcp_server::testing::MemoryClient::new(&server)
         .request_raw("server/discover", serde_json::json!({}))
         .await
         .unwrap();

@@ -2,13 +2,15 @@
 //! above the builder's; boot diagnostics name the option that set a bad
 //! value, never the value.
 
-use mcp_server::{BootError, Builder, Server};
+use mcp_server::Server;
+use mcp_server::boot::BootError;
+use mcp_server::server::Builder;
 
 fn builder() -> Builder {
     Server::builder().without_linked()
 }
 
-fn source_of(errors: &mcp_server::BootErrors) -> String {
+fn source_of(errors: &mcp_server::boot::BootErrors) -> String {
     match &errors.errors()[0] {
         BootError::InvalidSetting {
             source: Some(source),

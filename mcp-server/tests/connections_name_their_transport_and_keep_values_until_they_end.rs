@@ -10,10 +10,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use axum::http::{Request, StatusCode};
 use mcp_server::Server;
-use mcp_server::client::MemoryClient;
-use mcp_server::contributor::contributor_fn;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::testing::MemoryClient;
 use mcp_server::transport::http::{HttpConfig, router};
 use mcp_server::transport::stdio;
 use serde_json::{Value, json};
@@ -55,7 +55,7 @@ fn server(dropped: &Dropped) -> Server {
                     handler_fn::<CallTool, _, _, _>(move |ctx, _| {
                         let dropped = dropped.clone();
                         async move {
-                            let connection = ctx.connection();
+                            let connection = ctx.session();
                             if let Some(connection) = connection {
                                 connection.insert(Keepsake(dropped));
                             }

@@ -3,15 +3,13 @@
 
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
-use mcp_server::seam::Member;
+use mcp_server::Server;
+use mcp_server::seam::Item;
 use mcp_server::transport::http::{Document, Documents, HttpConfig, router};
-use mcp_server::{Item, Server};
 use tower::ServiceExt;
 
 fn document(path: &str, body: &'static str) -> Item {
-    Item::Member(Member::new::<Documents>(
-        Document::new(path, "application/json", body).unwrap(),
-    ))
+    Item::member::<Documents>(Document::new(path, "application/json", body).unwrap())
 }
 
 #[tokio::test]

@@ -18,10 +18,11 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use mcp_server::BoxFuture;
+use mcp_server::auth::{Credentials, Principal};
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
-use mcp_server::source::{Credentials, Principal, PrincipalSource};
-use mcp_server::store::{
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::seam::store::{
     EventId, EventStore, MemoryEventStore, Replay, SessionRecord, SessionStore, Unavailable,
 };
 use mcp_server::transport::http::{HttpConfig, router};
@@ -149,11 +150,11 @@ fn instance(shared: Option<&Arc<Shared>>, config: HttpConfig, proceed: Arc<Notif
         .contributor(
             origin("app", 1),
             "tools",
-            mcp_server::contributor::contributor_fn(move |c| {
+            mcp_server::seam::contributor::contributor_fn(move |c| {
                 c.tool(
                     tool("whoami"),
                     handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
-                        let session = ctx.connection().and_then(|c| c.session()).unwrap();
+                        let session = ctx.session().and_then(|s| s.negotiated()).unwrap();
                         let text = json!({
                             "version": session.protocol_version,
                             "client": session.client_info.as_ref().map(|i| i.name.clone()),

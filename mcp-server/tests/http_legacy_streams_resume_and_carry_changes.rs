@@ -15,7 +15,7 @@ use axum::http::{Request, StatusCode};
 use mcp_server::Server;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
-use mcp_server::sink::Change;
+use mcp_server::seam::sink::Change;
 use mcp_server::transport::http::{HttpConfig, router};
 use serde_json::{Value, json};
 use support::http::{Event, Events, LEGACY, initialize, post, send, server_with};

@@ -10,7 +10,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use mcp_server::Server;
-use mcp_server::sink::Change;
+use mcp_server::seam::sink::Change;
 use mcp_server::transport::http::{HttpConfig, router};
 use serde_json::{Value, json};
 use support::http::{

@@ -12,7 +12,7 @@ use mcp_server::core::prompts::{GetPrompt, GetPromptResult, Prompt};
 use mcp_server::core::resources::Resource;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
-use mcp_server::resource::read_handler;
+use mcp_server::handler::resource::read_handler;
 use mcp_server::transport::http::{HttpConfig, router};
 use serde_json::{Value, json};
 use support::http::{
@@ -553,7 +553,7 @@ async fn a_hidden_tool_with_bad_headers_answers_as_an_unknown_tool() {
         .contributor(
             support::origin("app", 1),
             "query",
-            mcp_server::contributor::contributor_fn(|c| {
+            mcp_server::seam::contributor::contributor_fn(|c| {
                 let mut mirrored = tool("query");
                 mirrored.input_schema = serde_json::from_value(json!({
                     "type": "object",
@@ -572,12 +572,13 @@ async fn a_hidden_tool_with_bad_headers_answers_as_an_unknown_tool() {
             support::origin("auth", 1),
             "nobody",
             0,
-            mcp_server::Item::customizer_for::<mcp_server::core::tools::Tool>(
+            mcp_server::seam::Item::customizer_for::<mcp_server::core::tools::Tool>(
                 "query",
-                mcp_server::customizer::GuardAttacher::new(mcp_server::guard::guard_fn(
-                    "nobody",
-                    |_, _| mcp_server::guard::Decision::deny("nobody"),
-                )),
+                mcp_server::seam::customizer::GuardAttacher::new(
+                    mcp_server::seam::guard::guard_fn("nobody", |_, _| {
+                        mcp_server::seam::guard::Decision::deny("nobody")
+                    }),
+                ),
             ),
         )
         .build();

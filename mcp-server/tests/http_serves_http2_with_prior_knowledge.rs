@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use futures_util::StreamExt;
-use mcp_server::sink::Change;
+use mcp_server::seam::sink::Change;
 use mcp_server::transport::http::{HttpConfig, bind, router, serve_on};
 use serde_json::{Value, json};
 use support::http::{add_text_tool, server_with};

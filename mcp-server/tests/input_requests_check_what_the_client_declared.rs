@@ -7,14 +7,15 @@ mod support;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcp_server::Session;
-use mcp_server::client::MemoryClient;
-use mcp_server::contributor::contributor_fn;
+use mcp_server::BoxFuture;
+use mcp_server::context::InputError;
+use mcp_server::context::Negotiated;
 use mcp_server::core::capabilities::ClientCapabilities;
 use mcp_server::core::sampling::{CreateMessageRequestParams, ToolChoice};
 use mcp_server::core::tools::{CallTool, CallToolResult};
-use mcp_server::handler::{BoxFuture, handler_fn};
-use mcp_server::input::InputError;
+use mcp_server::handler::handler_fn;
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::testing::MemoryClient;
 use serde_json::{Value, json};
 use support::{builder, origin, tool};
 
@@ -74,10 +75,10 @@ fn counting(
 async fn sampling_that_offers_tools_needs_the_sampling_tools_capability() {
     let server = server();
     let asked = Arc::new(AtomicUsize::new(0));
-    let session = Session {
+    let session = Negotiated {
         protocol_version: "2025-11-25".into(),
         client_capabilities: capabilities(json!({"sampling": {}})),
-        ..Session::default()
+        ..Negotiated::default()
     };
     let legacy = MemoryClient::new(&server)
         .legacy(session)
@@ -93,10 +94,10 @@ async fn sampling_that_offers_tools_needs_the_sampling_tools_capability() {
         "the client was never asked"
     );
 
-    let with_tools = Session {
+    let with_tools = Negotiated {
         protocol_version: "2025-11-25".into(),
         client_capabilities: capabilities(json!({"sampling": {"tools": {}}})),
-        ..Session::default()
+        ..Negotiated::default()
     };
     let legacy = MemoryClient::new(&server)
         .legacy(with_tools)

@@ -4,19 +4,18 @@
 
 mod support;
 
-use std::sync::Arc;
-
+use mcp_server::BoxFuture;
 use mcp_server::RequestContext;
-use mcp_server::client::MemoryClient;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult};
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
-use mcp_server::guard::{Decision, guard_fn};
-use mcp_server::handler::BoxFuture;
-use mcp_server::interceptor::{
+use mcp_server::seam::Item;
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
+use mcp_server::seam::guard::{Decision, guard_fn};
+use mcp_server::seam::interceptor::Scope;
+use mcp_server::seam::interceptor::{
     AlternateResultInterceptor, Answer, Invocation, Settled, Stratum, TypedInterceptor, TypedNext,
 };
-use mcp_server::registry::{Item, Scope};
+use mcp_server::testing::MemoryClient;
 use serde_json::json;
 use support::{Events, RecordingRaw, RecordingStep, origin, with_tools};
 
@@ -80,10 +79,8 @@ impl HandlerCustomizer<mcp_server::core::tools::Tool> for Attach {
 async fn every_layer_runs_once_in_the_documented_order() {
     let events = Events::default();
     let e = || events.clone();
-    let step = |stratum, name: &'static str| Item::HandlerInterceptor {
-        stratum,
-        scope: Scope::All,
-        interceptor: Arc::new(RecordingStep(name, e())),
+    let step = |stratum, name: &'static str| {
+        Item::handler_interceptor(stratum, Scope::All, RecordingStep(name, e()))
     };
     let server = with_tools(&["echo"])
         // Registered out of order on purpose: boot sorts by order, then name.
@@ -91,19 +88,19 @@ async fn every_layer_runs_once_in_the_documented_order() {
             origin("obs", 1),
             "raw-b",
             20,
-            Item::RawInterceptor(Arc::new(RecordingRaw("raw-b", e()))),
+            Item::raw_interceptor(RecordingRaw("raw-b", e())),
         )
         .register(
             origin("obs", 2),
             "raw-a",
             10,
-            Item::RawInterceptor(Arc::new(RecordingRaw("raw-a", e()))),
+            Item::raw_interceptor(RecordingRaw("raw-a", e())),
         )
         .register(
             origin("obs", 3),
             "raw-c",
             10,
-            Item::RawInterceptor(Arc::new(RecordingRaw("raw-c", e()))),
+            Item::raw_interceptor(RecordingRaw("raw-c", e())),
         )
         .register(
             origin("obs", 4),
@@ -134,7 +131,7 @@ async fn every_layer_runs_once_in_the_documented_order() {
             origin("obs", 9),
             "alt",
             0,
-            Item::AlternateResultInterceptor(Arc::new(RecordingAlternate(e()))),
+            Item::alternate_result_interceptor(RecordingAlternate(e())),
         )
         .register(
             origin("obs", 10),
@@ -178,11 +175,11 @@ async fn the_boot_report_shows_each_chain_in_the_order_it_runs() {
             origin("obs", 1),
             "audit",
             0,
-            Item::HandlerInterceptor {
-                stratum: Stratum::Audit,
-                scope: Scope::Method("tools/call"),
-                interceptor: Arc::new(RecordingStep("AUDIT", events.clone())),
-            },
+            Item::handler_interceptor(
+                Stratum::Audit,
+                Scope::Method("tools/call"),
+                RecordingStep("AUDIT", events.clone()),
+            ),
         )
         .register(
             origin("obs", 2),

@@ -99,7 +99,7 @@ async fn refused_listeners_leave_nothing_behind() {
         .contributor(
             origin("app", 1),
             "none",
-            mcp_server::contributor::contributor_fn(|_| {}),
+            mcp_server::seam::contributor::contributor_fn(|_| {}),
         )
         .build();
     let app = router(server, "/mcp", HttpConfig::default());

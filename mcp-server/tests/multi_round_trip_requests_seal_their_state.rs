@@ -8,10 +8,11 @@ mod support;
 
 use std::sync::Arc;
 
-use mcp_server::client::MemoryClient;
+use mcp_server::auth::{Credentials, Principal};
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonValue;
-use mcp_server::source::{Credentials, Principal, PrincipalSource};
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::testing::MemoryClient;
 use serde_json::json;
 use support::rounds::{
     Runs, SURVEY_TEXT, all_capabilities, answering, responses_to, survey_server, with_survey,
@@ -510,11 +511,11 @@ async fn the_key_can_come_from_the_environment() {
 
 #[tokio::test]
 async fn a_method_that_cannot_answer_input_required_gets_a_clear_error_from_the_input_api() {
-    use mcp_server::completion::complete_handler;
-    use mcp_server::contributor::CompletionRef;
-    use mcp_server::contributor::contributor_fn;
     use mcp_server::core::prompts::{GetPrompt, GetPromptResult, Prompt};
+    use mcp_server::handler::completion::complete_handler;
     use mcp_server::handler::handler_fn;
+    use mcp_server::seam::contributor::CompletionRef;
+    use mcp_server::seam::contributor::contributor_fn;
     let server = support::builder()
         .contributor(
             support::origin("app", 1),
@@ -562,12 +563,12 @@ async fn a_method_that_cannot_answer_input_required_gets_a_clear_error_from_the_
 /// Asks the client for a name before the guards run (the outermost stratum).
 struct AsksFirst;
 
-impl mcp_server::interceptor::HandlerInterceptor for AsksFirst {
+impl mcp_server::seam::interceptor::HandlerInterceptor for AsksFirst {
     fn intercept<'a>(
         &'a self,
-        call: mcp_server::interceptor::HandlerCall<'a>,
-        next: mcp_server::interceptor::HandlerNext<'a>,
-    ) -> mcp_server::handler::BoxFuture<'a, Result<mcp_server::interceptor::Settled, ErrorObject>>
+        call: mcp_server::seam::interceptor::HandlerCall<'a>,
+        next: mcp_server::seam::interceptor::HandlerNext<'a>,
+    ) -> mcp_server::BoxFuture<'a, Result<mcp_server::seam::interceptor::Settled, ErrorObject>>
     {
         Box::pin(async move {
             let _ = call
@@ -582,27 +583,27 @@ impl mcp_server::interceptor::HandlerInterceptor for AsksFirst {
 
 #[tokio::test]
 async fn a_question_asked_outside_the_guards_does_not_reveal_a_hidden_tool() {
-    use mcp_server::customizer::GuardAttacher;
-    use mcp_server::guard::{Decision, guard_fn};
-    use mcp_server::interceptor::Stratum;
-    use mcp_server::registry::Scope;
+    use mcp_server::seam::customizer::GuardAttacher;
+    use mcp_server::seam::guard::{Decision, guard_fn};
+    use mcp_server::seam::interceptor::Scope;
+    use mcp_server::seam::interceptor::Stratum;
     let server = with_survey(support::builder(), Runs::default())
         .setting("server.request_state_key", SECRET)
         .register(
             support::origin("obs", 1),
             "asks-first",
             0,
-            mcp_server::registry::Item::HandlerInterceptor {
-                stratum: Stratum::Correlation,
-                scope: Scope::Method("tools/call"),
-                interceptor: Arc::new(AsksFirst),
-            },
+            mcp_server::seam::Item::handler_interceptor(
+                Stratum::Correlation,
+                Scope::Method("tools/call"),
+                AsksFirst,
+            ),
         )
         .register(
             support::origin("policy", 1),
             "nobody-surveys",
             0,
-            mcp_server::registry::Item::customizer_for::<mcp_server::core::tools::Tool>(
+            mcp_server::seam::Item::customizer_for::<mcp_server::core::tools::Tool>(
                 "survey",
                 GuardAttacher::new(guard_fn("nobody", |_, _| Decision::deny("nobody"))),
             ),
@@ -630,14 +631,14 @@ async fn a_question_asked_outside_the_guards_does_not_reveal_a_hidden_tool() {
 /// A used-state store that cannot be reached.
 struct Unreachable;
 
-impl mcp_server::store::UsedStateStore for Unreachable {
+impl mcp_server::seam::store::UsedStateStore for Unreachable {
     fn claim<'a>(
         &'a self,
         _: &'a str,
         _: std::time::SystemTime,
-    ) -> mcp_server::BoxFuture<'a, Result<bool, mcp_server::store::Unavailable>> {
+    ) -> mcp_server::BoxFuture<'a, Result<bool, mcp_server::seam::store::Unavailable>> {
         Box::pin(async {
-            Err(mcp_server::store::Unavailable(
+            Err(mcp_server::seam::store::Unavailable(
                 "connection refused".to_owned(),
             ))
         })
@@ -650,7 +651,7 @@ async fn a_retry_whose_state_cannot_be_claimed_is_refused_with_an_internal_error
     let runs = Runs::default();
     let server = with_survey(support::builder(), runs.clone())
         .request_state_key(SECRET)
-        .supply::<dyn mcp_server::store::UsedStateStore>(
+        .supply::<dyn mcp_server::seam::store::UsedStateStore>(
             mcp_server::origin!(),
             "Unreachable",
             Arc::new(Unreachable),

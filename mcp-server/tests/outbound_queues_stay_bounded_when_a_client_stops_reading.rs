@@ -12,9 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use axum::body::to_bytes;
-use mcp_server::contributor::Contributions;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
+use mcp_server::seam::contributor::Contributions;
 use mcp_server::transport::http::{HttpConfig, router};
 use mcp_server::transport::stdio::{StdioConfig, serve_with};
 use serde_json::json;

@@ -5,16 +5,15 @@
 
 mod support;
 
-use std::sync::Arc;
-
-use mcp_server::client::MemoryClient;
+use mcp_server::BoxFuture;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::tools::{CallTool, CallToolResult};
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
-use mcp_server::guard::{Decision, guard_fn};
-use mcp_server::handler::{BoxFuture, handler_fn};
-use mcp_server::interceptor::{RawAnswer, RawCall, RawInterceptor, RawNext};
-use mcp_server::registry::Item;
+use mcp_server::handler::handler_fn;
+use mcp_server::seam::Item;
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
+use mcp_server::seam::guard::{Decision, guard_fn};
+use mcp_server::seam::interceptor::{RawAnswer, RawCall, RawInterceptor, RawNext};
+use mcp_server::testing::MemoryClient;
 use serde_json::{Value, json};
 use support::{builder, origin, tool};
 
@@ -53,7 +52,7 @@ fn server(rewrite: fn(&mut Value)) -> mcp_server::Server {
         .contributor(
             origin("app", 1),
             "tools",
-            mcp_server::contributor::contributor_fn(|c| {
+            mcp_server::seam::contributor::contributor_fn(|c| {
                 for name in ["echo", "secret"] {
                     c.tool(
                         tool(name),
@@ -75,7 +74,7 @@ fn server(rewrite: fn(&mut Value)) -> mcp_server::Server {
             origin("ext", 1),
             "rewrite",
             0,
-            Item::RawInterceptor(Arc::new(Rewrite(rewrite))),
+            Item::raw_interceptor(Rewrite(rewrite)),
         )
         .build()
 }

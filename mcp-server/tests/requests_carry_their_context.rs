@@ -5,14 +5,14 @@
 
 mod support;
 
-use mcp_server::Session;
-use mcp_server::client::MemoryClient;
-use mcp_server::contributor::contributor_fn;
+use mcp_server::context::Negotiated;
 use mcp_server::core::capabilities::{ClientCapabilities, ElicitationCapability};
 use mcp_server::core::error::ErrorCode;
 use mcp_server::core::logging::LoggingLevel;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::testing::MemoryClient;
 use serde_json::json;
 use support::{builder, origin, tool};
 use tokio_util::sync::CancellationToken;
@@ -131,7 +131,7 @@ async fn an_unsupported_version_is_refused_naming_the_supported_ones() {
 #[tokio::test]
 async fn a_legacy_session_supplies_what_its_requests_do_not_carry() {
     let server = server();
-    let session = Session {
+    let session = Negotiated {
         protocol_version: "2025-11-25".into(),
         client_capabilities: ClientCapabilities::default(),
         client_info: None,
@@ -213,17 +213,17 @@ async fn cancelling_a_request_fires_the_handlers_token() {
 
 /// Records published changes.
 #[derive(Clone, Default)]
-struct Changes(std::sync::Arc<std::sync::Mutex<Vec<mcp_server::sink::Change>>>);
+struct Changes(std::sync::Arc<std::sync::Mutex<Vec<mcp_server::seam::sink::Change>>>);
 
-impl mcp_server::sink::ChangeSink for Changes {
-    fn publish(&self, change: mcp_server::sink::Change) {
+impl mcp_server::seam::sink::ChangeSink for Changes {
+    fn publish(&self, change: mcp_server::seam::sink::Change) {
         self.0.lock().unwrap().push(change);
     }
 }
 
 #[tokio::test]
 async fn handlers_publish_changes_through_the_configured_change_sink() {
-    use mcp_server::sink::Change;
+    use mcp_server::seam::sink::Change;
     let changes = Changes::default();
     let server = builder()
         .change_sink(changes.clone())
@@ -266,11 +266,12 @@ async fn a_callers_seed_reaches_the_handler_and_nothing_a_client_sends_can_forge
         let reply: serde_json::Value = serde_json::from_slice(&reply.expect("a reply")).unwrap();
         reply["result"]["content"][0]["text"].clone()
     };
-    let seeded = mcp_server::Caller::modern().with_seed(|ctx| ctx.insert(Told("by the worker")));
+    let seeded =
+        mcp_server::transport::Peer::modern().with_seed(|ctx| ctx.insert(Told("by the worker")));
     assert_eq!(
         text(server.handle(request, &seeded).await),
         json!("by the worker")
     );
-    let plain = mcp_server::Caller::modern();
+    let plain = mcp_server::transport::Peer::modern();
     assert_eq!(text(server.handle(request, &plain).await), json!("nothing"));
 }

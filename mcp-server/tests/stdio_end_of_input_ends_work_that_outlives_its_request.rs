@@ -7,11 +7,11 @@ mod support;
 
 use std::time::Duration;
 
-use mcp_server::contributor::contributor_fn;
+use mcp_server::context::InputError;
 use mcp_server::core::elicitation::{ElicitRequestFormParams, ElicitRequestParams};
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
-use mcp_server::input::InputError;
+use mcp_server::seam::contributor::contributor_fn;
 use mcp_server::transport::stdio;
 use serde_json::{Value, json};
 use support::{builder, origin, tool};

@@ -8,17 +8,17 @@ mod support;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use mcp_server::client::{MemoryClient, Subscription};
-use mcp_server::contributor::contributor_fn;
+use mcp_server::Server;
 use mcp_server::core::jsonrpc::Notification;
 use mcp_server::core::prompts::{GetPrompt, GetPromptResult, Prompt};
 use mcp_server::core::resources::{ReadResource, ReadResourceResult, Resource};
 use mcp_server::handler::handler_fn;
-use mcp_server::registry::Item;
-use mcp_server::seam::Member;
-use mcp_server::sink::{Change, ChangeSink, Inbound, Topic};
-use mcp_server::subscription::{Grant, GrantProcessor, GrantProcessors, ListenRequest};
-use mcp_server::{Builder, Server};
+use mcp_server::seam::Item;
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::seam::sink::{Change, ChangeSink, Inbound, Topic};
+use mcp_server::seam::sink::{Grant, GrantProcessor, GrantProcessors, ListenRequest};
+use mcp_server::server::Builder;
+use mcp_server::testing::{MemoryClient, Subscription};
 use serde_json::{Value, json};
 use support::{add_named_tool, builder, origin};
 
@@ -181,10 +181,7 @@ async fn grant_processors_grant_extension_members_and_may_take_back_what_was_gra
             origin("jobs-ext", 3),
             "jobs",
             0,
-            Item::Member(Member::new::<GrantProcessors>((
-                "jobs".into(),
-                Arc::new(Jobs),
-            ))),
+            Item::member::<GrantProcessors>(("jobs".into(), Arc::new(Jobs))),
         )
         .build();
     let mut listening = MemoryClient::new(&server).listen(json!({
@@ -380,7 +377,7 @@ async fn a_listen_request_passes_the_raw_interceptors_like_any_other() {
             origin("audit", 1),
             "audit",
             0,
-            Item::RawInterceptor(Arc::new(support::RecordingRaw("audit", events.clone()))),
+            Item::raw_interceptor(support::RecordingRaw("audit", events.clone())),
         )
         .build();
     let mut listening = MemoryClient::new(&server).listen(json!({"toolsListChanged": true}));

@@ -4,9 +4,9 @@
 mod support;
 
 use mcp_server::core::tools::Tool;
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
-use mcp_server::registry::Item;
+use mcp_server::seam::Item;
 use mcp_server::seam::SeamWord;
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
 use serde_json::Value;
 use support::{origin, with_tools};
 
@@ -17,7 +17,7 @@ impl HandlerCustomizer<Tool> for Describer {
     }
 }
 
-fn report() -> mcp_server::BootReport {
+fn report() -> mcp_server::server::BootReport {
     // The customizer's crate sorts before the contributor's, so the
     // registration order is not the taxonomy's.
     with_tools(&["echo", "add"])

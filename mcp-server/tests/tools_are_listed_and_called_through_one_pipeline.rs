@@ -3,9 +3,9 @@
 
 mod support;
 
-use mcp_server::client::MemoryClient;
 use mcp_server::core::error::ErrorCode;
 use mcp_server::core::json::JsonValue;
+use mcp_server::testing::MemoryClient;
 use serde_json::json;
 use support::with_tools;
 

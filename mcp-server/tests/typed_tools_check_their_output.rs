@@ -1,11 +1,12 @@
 //! A structured tool result is checked against the tool's output schema
 //! before it is sent.
 
+use mcp_server::RequestContext;
 use mcp_server::core::error::ErrorCode;
 use mcp_server::core::tools::{CallToolRequestParams, CallToolResult, Tool};
 use mcp_server::handler::Handler;
-use mcp_server::tool;
-use mcp_server::{Reply, RequestContext};
+use mcp_server::handler::Reply;
+use mcp_server::handler::tool;
 use serde_json::json;
 
 #[derive(serde::Deserialize, schemars::JsonSchema)]

@@ -4,15 +4,15 @@
 
 mod support;
 
-use mcp_server::client::MemoryClient;
-use mcp_server::contributor::contributor_fn;
 use mcp_server::core::resources::{ReadResourceResult, Resource};
 use mcp_server::core::result::CacheScope;
 use mcp_server::core::tools::Tool;
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
-use mcp_server::guard::{Decision, guard_fn};
-use mcp_server::registry::Item;
-use mcp_server::resource::read_handler;
+use mcp_server::handler::resource::read_handler;
+use mcp_server::seam::Item;
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
+use mcp_server::seam::guard::{Decision, guard_fn};
+use mcp_server::testing::MemoryClient;
 use serde_json::json;
 use support::{origin, with_tools};
 

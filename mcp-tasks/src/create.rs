@@ -11,11 +11,12 @@ use mcp_server::core::json::JsonValue;
 use mcp_server::core::legacy::tasks::CreateTaskResult as LegacyCreateTaskResult;
 use mcp_server::core::tools::CallToolRequestParams;
 use mcp_server::core::version::Era;
-use mcp_server::interceptor::{
+use mcp_server::handler::AlternateResult;
+use mcp_server::seam::TargetKind;
+use mcp_server::seam::interceptor::{
     AlternateResultInterceptor, Authorized, Invocation, Settled, Started,
 };
-use mcp_server::target::TargetKind;
-use mcp_server::{AlternateResult, BoxFuture, RequestContext};
+use mcp_server::{BoxFuture, RequestContext};
 
 use tokio_util::sync::CancellationToken;
 

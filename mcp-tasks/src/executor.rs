@@ -19,10 +19,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use mcp_server::boot::BootContext;
 use mcp_server::core::json::JsonValue;
-use mcp_server::interceptor::DeferredInvocation;
+use mcp_server::seam::interceptor::DeferredInvocation;
 use mcp_server::seam::{OneActive, SeamWord};
-use mcp_server::{BootContext, BoxFuture, RequestContext};
+use mcp_server::{BoxFuture, RequestContext};
 use tokio_util::sync::CancellationToken;
 
 use crate::record::TaskRecord;

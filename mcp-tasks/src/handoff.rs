@@ -27,12 +27,13 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use mcp_server::Server;
+use mcp_server::auth::Principal;
 use mcp_server::core::error::{ErrorCode, ErrorObject};
 use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::core::meta;
 use mcp_server::core::version;
-use mcp_server::source::Principal;
-use mcp_server::{Caller, Server};
+use mcp_server::transport::Peer;
 use serde::{Deserialize, Serialize};
 
 use crate::executor::Execution;
@@ -168,11 +169,11 @@ pub async fn run_handoff(server: &Server, handoff: &Handoff) -> Result<(), Hando
         task_id: handoff.task_id.as_str().into(),
         tool: handoff.tool.as_str().into(),
     };
-    let caller = Caller::modern()
+    let peer = Peer::modern()
         .with_principal(Arc::new(Principal::from(handoff.principal.clone())))
         .with_seed(move |ctx| ctx.insert(resumed.clone()));
     let bytes = serde_json::to_vec(&request).unwrap_or_default();
-    let reply = server.handle(&bytes, &caller).await.unwrap_or_default();
+    let reply = server.handle(&bytes, &peer).await.unwrap_or_default();
     let error = match serde_json::from_slice::<JsonValue>(&reply) {
         Ok(mut reply) => match reply.get_mut("error").map(JsonValue::take) {
             Some(error) => serde_json::from_value::<ErrorObject>(error).unwrap_or_else(|e| {

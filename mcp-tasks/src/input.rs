@@ -9,8 +9,9 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use mcp_server::BoxFuture;
+use mcp_server::context::InputError;
 use mcp_server::core::json::{JsonObject, JsonValue};
-use mcp_server::input::{ClientRequester, InputError};
+use mcp_server::transport::ClientRequester;
 use serde_json::json;
 
 use tokio_util::sync::CancellationToken;

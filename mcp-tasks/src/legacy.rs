@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use mcp_server::RequestContext;
-use mcp_server::contributor::Contributions;
+use mcp_server::context::InputError;
 use mcp_server::core::elicitation::ElicitRequestParams;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::ext::tasks::TaskStatus;
@@ -17,7 +17,7 @@ use mcp_server::core::legacy::tasks::{
 };
 use mcp_server::core::sampling::CreateMessageRequestParams;
 use mcp_server::handler::handler_fn;
-use mcp_server::input::InputError;
+use mcp_server::seam::contributor::Contributions;
 
 use crate::record::{Outcome, TaskRecord, Update, now_ms};
 use crate::service::{Tasks, owner, store_error};

@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use mcp_server::{Server, tool};
-//! use mcp_server::client::MemoryClient;
+//! use mcp_server::testing::MemoryClient;
 //!
 //! /// Counts to a number, slowly.
 //! #[tool]
@@ -69,19 +69,19 @@ mod wire;
 
 use std::sync::Arc;
 
-use mcp_server::config::SectionDecl;
-use mcp_server::contributor::contributor_fn;
+use mcp_server::boot::BootContext;
 use mcp_server::core::capabilities::ServerCapabilities;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::ext::tasks::EXTENSION_ID;
 use mcp_server::core::legacy::tasks::ServerTasksCapability;
 use mcp_server::core::tools::{ListTools, ListToolsResult};
 use mcp_server::core::version::Era;
-use mcp_server::customizer::ServerCapabilitiesCustomizer;
-use mcp_server::interceptor::{Answer, TypedInterceptor, TypedNext};
-use mcp_server::seam::{Member, SeamDecl};
-use mcp_server::subscription::GrantProcessors;
-use mcp_server::{BootContext, BoxFuture, Item, Registration, RequestContext, origin, register};
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::seam::customizer::ServerCapabilitiesCustomizer;
+use mcp_server::seam::interceptor::{Answer, TypedInterceptor, TypedNext};
+use mcp_server::seam::sink::GrantProcessors;
+use mcp_server::seam::{Item, Registration};
+use mcp_server::{BoxFuture, RequestContext, origin, register};
 
 pub use methods::{UpdateParams, UpdateTask};
 pub use support::{RunsAsTask, TaskTools};
@@ -92,33 +92,33 @@ use crate::service::Tasks;
 use crate::store::TaskStore;
 
 fn extension(_: &BootContext) -> Item {
-    Item::Extension
+    Item::extension()
 }
 
 fn store_seam(_: &BootContext) -> Item {
-    Item::Seam(SeamDecl::of::<dyn TaskStore>())
+    Item::seam::<dyn TaskStore>()
 }
 
 fn executor_seam(_: &BootContext) -> Item {
-    Item::Seam(SeamDecl::of::<dyn TaskExecutor>())
+    Item::seam::<dyn TaskExecutor>()
 }
 
 fn section(_: &BootContext) -> Item {
-    Item::Section(SectionDecl::of::<config::TasksSection>())
+    Item::section::<config::TasksSection>()
 }
 
 fn methods(boot: &BootContext) -> Item {
     let tasks = Tasks::of(boot);
-    Item::Contributor(Arc::new(contributor_fn(move |into| {
+    Item::contributor(contributor_fn(move |into| {
         methods::contribute(&tasks, into);
         legacy::contribute(&tasks, into);
-    })))
+    }))
 }
 
 fn creation(boot: &BootContext) -> Item {
-    Item::AlternateResultInterceptor(Arc::new(CreateTasks {
+    Item::alternate_result_interceptor(CreateTasks {
         tasks: Tasks::of(boot),
-    }))
+    })
 }
 
 fn capabilities(_: &BootContext) -> Item {
@@ -129,10 +129,7 @@ fn listeners(boot: &BootContext) -> Item {
     let processor = listen::TaskListeners {
         tasks: Tasks::of(boot),
     };
-    Item::Member(Member::new::<GrantProcessors>((
-        "mcp-tasks".into(),
-        Arc::new(processor),
-    )))
+    Item::member::<GrantProcessors>(("mcp-tasks".into(), Arc::new(processor)))
 }
 
 fn listing(_: &BootContext) -> Item {

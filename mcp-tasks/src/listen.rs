@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use mcp_server::core::ext::tasks::{TASK_IDS, TaskStatusNotificationParams};
 use mcp_server::core::legacy::tasks::TaskStatusNotificationParams as LegacyStatusParams;
-use mcp_server::sink::{Change, Topic};
-use mcp_server::subscription::{Grant, GrantProcessor, ListenRequest};
+use mcp_server::seam::sink::{Change, Topic};
+use mcp_server::seam::sink::{Grant, GrantProcessor, ListenRequest};
 use mcp_server::{BoxFuture, RequestContext};
 
 use crate::methods::require_extension;

@@ -5,13 +5,13 @@
 use std::sync::Arc;
 
 use mcp_server::RequestContext;
-use mcp_server::contributor::Contributions;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::ext::tasks::{
     CancelTask, CancelTaskResult, EXTENSION_ID, GetTask, GetTaskResult, UpdateTaskResult,
 };
 use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::handler::handler_fn;
+use mcp_server::seam::contributor::Contributions;
 use serde::{Deserialize, Serialize};
 
 use crate::record::{Update, now_ms};

@@ -6,12 +6,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use futures_util::StreamExt;
+use mcp_server::RequestContext;
+use mcp_server::boot::BootContext;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::ext::tasks::{EXTENSION_ID, TaskStatus};
 use mcp_server::core::json::JsonValue;
 use mcp_server::core::result::ResultType;
-use mcp_server::interceptor::Settled;
-use mcp_server::{BootContext, RequestContext};
+use mcp_server::seam::interceptor::Settled;
 use serde_json::json;
 use tokio_util::sync::CancellationToken;
 

@@ -6,7 +6,7 @@ use std::sync::{Arc, RwLock};
 
 use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::core::tools::{TaskSupport, Tool, ToolExecution};
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
 
 /// How a tool runs as a task: a customizer of one tool, attached with
 /// [`task!`](crate::task) or `Item::customizer_for::<Tool>(name, ..)`.

@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{BoxFuture, Server, origin, tool};
 use mcp_tasks::executor::{Execution, ExecutionError, StartError, TaskExecutor};
 use mcp_tasks::record::{Outcome, Update, now_ms};

@@ -6,10 +6,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use mcp_server::client::MemoryClient;
-use mcp_server::guard::{Decision, Guard};
-use mcp_server::source::{Credentials, Principal, PrincipalSource};
-use mcp_server::target::Target;
+use mcp_server::auth::{Credentials, Principal};
+use mcp_server::seam::Target;
+use mcp_server::seam::guard::{Decision, Guard};
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{BoxFuture, RequestContext, Server, guard, origin, tool};
 use mcp_tasks::executor::{Execution, StartError, TaskExecutor};
 use mcp_tasks::handoff::{Handoff, HandoffError, run_handoff};

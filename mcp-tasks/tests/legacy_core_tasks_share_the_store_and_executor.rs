@@ -5,10 +5,11 @@
 
 use std::time::Duration;
 
-use mcp_server::client::MemoryClient;
+use mcp_server::context::InputError;
+use mcp_server::context::Negotiated;
 use mcp_server::core::elicitation::{ElicitRequestFormParams, ElicitRequestParams};
-use mcp_server::input::InputError;
-use mcp_server::{BoxFuture, RequestContext, Server, Session, tool};
+use mcp_server::testing::MemoryClient;
+use mcp_server::{BoxFuture, RequestContext, Server, tool};
 use serde_json::{Value, json};
 
 /// Sleeps, then answers.
@@ -53,7 +54,7 @@ async fn legacy_ask(ctx: RequestContext) -> Result<String, InputError> {
 mcp_tasks::task!(legacy_ask);
 
 fn legacy(server: &Server) -> MemoryClient {
-    let session = Session {
+    let session = Negotiated {
         protocol_version: "2025-11-25".into(),
         client_capabilities: serde_json::from_value(json!({"elicitation": {}})).unwrap(),
         ..Default::default()

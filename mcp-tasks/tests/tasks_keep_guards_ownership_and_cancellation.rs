@@ -5,12 +5,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use mcp_server::client::MemoryClient;
+use mcp_server::auth::{Credentials, Principal};
+use mcp_server::context::InputError;
 use mcp_server::core::elicitation::{ElicitRequestFormParams, ElicitRequestParams};
-use mcp_server::guard::{Decision, Guard};
-use mcp_server::input::InputError;
-use mcp_server::source::{Credentials, Principal, PrincipalSource};
-use mcp_server::target::Target;
+use mcp_server::seam::Target;
+use mcp_server::seam::guard::{Decision, Guard};
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::testing::MemoryClient;
 use mcp_server::{RequestContext, Server, guard, origin, tool};
 use mcp_tasks::store::TaskStore;
 use serde_json::{Value, json};
@@ -407,8 +408,8 @@ async fn a_guard_on_the_tasks_methods_decides_who_may_poll() {
             origin!(),
             "tasks-for-admins",
             0,
-            mcp_server::Item::customizer::<mcp_server::customizer::MethodDescriptor>(
-                mcp_server::customizer::GuardAttacher::new(TasksForAdmins),
+            mcp_server::seam::Item::customizer::<mcp_server::seam::customizer::MethodDescriptor>(
+                mcp_server::seam::customizer::GuardAttacher::new(TasksForAdmins),
             ),
         )
         .build();

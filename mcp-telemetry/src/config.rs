@@ -22,8 +22,9 @@
 
 use std::sync::OnceLock;
 
+use mcp_server::Server;
+use mcp_server::boot::BootContext;
 use mcp_server::config::Section;
-use mcp_server::{BootContext, Server};
 use serde::Deserialize;
 
 /// The `telemetry` section: nothing is exported unless `otlp_endpoint` is set.

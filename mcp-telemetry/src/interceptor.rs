@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use mcp_server::BoxFuture;
 use mcp_server::core::error::ErrorObject;
-use mcp_server::interceptor::{RawAnswer, RawCall, RawInterceptor, RawNext};
+use mcp_server::seam::interceptor::{RawAnswer, RawCall, RawInterceptor, RawNext};
 use tracing::{Instrument, Span};
 
 use crate::metrics::{self, Instruments};

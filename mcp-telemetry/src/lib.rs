@@ -17,7 +17,7 @@
 //! call the guards deny look the same, in telemetry as on the wire.
 //!
 //! ```standalone_crate
-//! use mcp_server::client::MemoryClient;
+//! use mcp_server::testing::MemoryClient;
 //! use mcp_server::{Server, tool};
 //! use opentelemetry::trace::TracerProvider as _;
 //! use opentelemetry_sdk::trace::{InMemorySpanExporter, SdkTracerProvider};
@@ -67,12 +67,12 @@ mod resolved;
 mod session;
 mod span;
 
-use std::sync::Arc;
-
-use mcp_server::interceptor::Stratum;
-use mcp_server::registry::Scope;
-use mcp_server::target::TargetKind;
-use mcp_server::{BootContext, Item, Registration, origin, register};
+use mcp_server::boot::BootContext;
+use mcp_server::seam::TargetKind;
+use mcp_server::seam::interceptor::Scope;
+use mcp_server::seam::interceptor::Stratum;
+use mcp_server::seam::{Item, Registration};
+use mcp_server::{origin, register};
 
 pub use config::TelemetrySection;
 pub use install::{InstallError, TelemetryGuard, install};
@@ -86,21 +86,17 @@ use crate::resolved::NoteResolved;
 const OUTERMOST: i32 = i32::MIN;
 
 fn extension(_: &BootContext) -> Item {
-    Item::Extension
+    Item::extension()
 }
 
 fn requests(boot: &BootContext) -> Item {
     Kept::read(boot);
-    Item::RawInterceptor(Arc::new(ObserveRequests))
+    Item::raw_interceptor(ObserveRequests)
 }
 
 /// Notes the resolved target of `kind` right after its guards.
 fn resolved(kind: TargetKind) -> Item {
-    Item::HandlerInterceptor {
-        stratum: Stratum::Validation,
-        scope: Scope::Kind(kind),
-        interceptor: Arc::new(NoteResolved),
-    }
+    Item::handler_interceptor(Stratum::Validation, Scope::Kind(kind), NoteResolved)
 }
 
 fn resolved_tools(_: &BootContext) -> Item {

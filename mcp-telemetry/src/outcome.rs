@@ -2,7 +2,7 @@
 //! whether it failed, and the tool or prompt it resolved to.
 
 use mcp_server::core::error::{ErrorCode, ErrorObject};
-use mcp_server::interceptor::{RawAnswer, RawCall};
+use mcp_server::seam::interceptor::{RawAnswer, RawCall};
 use serde::Deserialize;
 
 use crate::names;

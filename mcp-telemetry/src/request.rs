@@ -3,7 +3,7 @@
 
 use mcp_server::core::jsonrpc::RequestId;
 use mcp_server::core::version::Era;
-use mcp_server::interceptor::RawCall;
+use mcp_server::seam::interceptor::RawCall;
 
 use crate::names;
 
@@ -42,16 +42,16 @@ impl<'a> Request<'a> {
             method if !call.is_notification() || CLIENT_NOTIFICATIONS.contains(&method) => method,
             _ => names::OTHER,
         };
-        let connection = ctx.connection();
-        let session_id = connection
+        let session = ctx.session();
+        let session_id = session
             .filter(|_| ctx.era() == Era::Legacy)
-            .and_then(|c| c.id());
+            .and_then(|s| s.id());
         Self {
             method,
             id: call.id(),
             protocol_version: ctx.protocol_version(),
             session_id,
-            transport: connection.and_then(|c| network_transport(c.transport()?)),
+            transport: session.and_then(|s| network_transport(s.transport()?)),
         }
     }
 

@@ -8,8 +8,8 @@
 //! the request is answered.
 
 use mcp_server::core::error::ErrorObject;
-use mcp_server::interceptor::{HandlerCall, HandlerInterceptor, HandlerNext, Settled};
-use mcp_server::target::TargetKind;
+use mcp_server::seam::TargetKind;
+use mcp_server::seam::interceptor::{HandlerCall, HandlerInterceptor, HandlerNext, Settled};
 use mcp_server::{BoxFuture, RequestContext};
 
 use crate::metrics;

@@ -2,7 +2,7 @@
 //! answer to its `initialize` until its transport ends it (end of input on
 //! stdio, `DELETE` or expiry on HTTP).
 //!
-//! A clock is kept with the session's connection, which drops it when the
+//! A clock is kept with the session, which drops it when the
 //! session ends; the clock records the session's life as it is dropped.
 //! (An expired HTTP session is ended when the transport next sweeps its
 //! sessions, so its life is counted until then.)
@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use mcp_server::core::error::ErrorObject;
-use mcp_server::interceptor::{RawAnswer, RawCall};
+use mcp_server::seam::interceptor::{RawAnswer, RawCall};
 use opentelemetry::KeyValue;
 use serde::Deserialize;
 
@@ -33,14 +33,14 @@ impl Drop for SessionClock {
 }
 
 /// Starts the clock of the session `call` made, if it is an `initialize`
-/// that was answered on a connection.
+/// that was answered on a session.
 pub(crate) fn start(
     call: &RawCall<'_>,
     request: &Request<'_>,
     answer: &Result<RawAnswer, ErrorObject>,
     instruments: &'static Instruments,
 ) {
-    let (Some(connection), Ok(answer)) = (call.ctx().connection(), answer) else {
+    let (Some(session), Ok(answer)) = (call.ctx().session(), answer) else {
         return;
     };
     if call.method() != "initialize" {
@@ -53,7 +53,7 @@ pub(crate) fn start(
     if let Some(transport) = request.transport {
         attributes.push(KeyValue::new(names::NETWORK_TRANSPORT, transport));
     }
-    connection.insert(SessionClock {
+    session.insert(SessionClock {
         started: Instant::now(),
         attributes,
         instruments,

@@ -2,7 +2,7 @@
 //! every attribute empty, so that a span no subscriber wants costs only
 //! the check, and filled in as the facts become known.
 
-use mcp_server::interceptor::RawCall;
+use mcp_server::seam::interceptor::RawCall;
 use opentelemetry::trace::TraceContextExt;
 use serde::Deserialize;
 use tracing::Span;

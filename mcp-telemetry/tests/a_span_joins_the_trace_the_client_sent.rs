@@ -3,7 +3,7 @@
 
 mod support;
 
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 use opentelemetry::trace::{SpanId, TraceId};
 use serde_json::json;
 use support::{Spans, server};

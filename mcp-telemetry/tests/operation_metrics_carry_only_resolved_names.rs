@@ -11,7 +11,7 @@ mod support;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 use opentelemetry::global;
 use opentelemetry_sdk::metrics::data::{AggregatedMetrics, MetricData};
 use opentelemetry_sdk::metrics::{InMemoryMetricExporter, SdkMeterProvider};

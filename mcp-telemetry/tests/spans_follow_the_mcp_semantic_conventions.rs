@@ -6,7 +6,7 @@ mod support;
 
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, Response};
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 use mcp_server::transport::http::{HttpConfig, router};
 use opentelemetry::trace::Status;
 use serde_json::{Value, json};

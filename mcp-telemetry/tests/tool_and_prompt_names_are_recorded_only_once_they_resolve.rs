@@ -5,7 +5,7 @@
 
 mod support;
 
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 use opentelemetry::trace::{SpanKind, Status};
 use opentelemetry_sdk::trace::SpanData;
 use serde_json::json;

@@ -9,7 +9,10 @@
 //! - [`diff`]: readable differences between JSON values.
 //! - [`redis`]: a `redis-server` of a test's own.
 //! - [`sse`]: server-sent events read off a response.
+//! - [`conversation`]: the conversations every line transport holds as
+//!   stdio does, one set of test bodies run over each transport.
 
+pub mod conversation;
 pub mod diff;
 pub mod examples;
 pub mod generators;

@@ -1,8 +1,9 @@
 //! Linking an extension crate activates it: its registrations are collected
 //! at boot with no other line of code.
 
-use mcp_server::client::MemoryClient;
-use mcp_server::{BootError, Server};
+use mcp_server::Server;
+use mcp_server::boot::BootError;
+use mcp_server::testing::MemoryClient;
 use weather_ext as _;
 
 #[tokio::test]

@@ -1,8 +1,9 @@
 //! When two linked extensions contribute the same tool, boot fails and the
 //! diagnostic names both crates.
 
-use mcp_server::target::TargetKind;
-use mcp_server::{BootError, Server};
+use mcp_server::Server;
+use mcp_server::boot::BootError;
+use mcp_server::seam::TargetKind;
 use shell_ext as _;
 use weather_ext as _;
 

@@ -25,7 +25,9 @@ pub mod prompts;
 pub mod resources;
 pub mod tools;
 
-use mcp_server::{BootErrors, Builder, Server};
+use mcp_server::Server;
+use mcp_server::boot::BootErrors;
+use mcp_server::server::Builder;
 
 // An OAuth resource server once `oauth.resource` is set (see docs/authorization.md).
 use mcp_oauth as _;

@@ -2,9 +2,9 @@
 
 use mcp_demo as _;
 use mcp_demo::media::PNG_BASE64;
-use mcp_server::client::MemoryClient;
 use mcp_server::core::error::ErrorCode;
 use mcp_server::core::json::JsonValue;
+use mcp_server::testing::MemoryClient;
 use serde_json::json;
 
 fn client() -> MemoryClient {

@@ -4,7 +4,7 @@
 //! serves them alone.
 
 use mcp_server::Server;
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 use serde_json::{Value, json};
 
 async fn call(

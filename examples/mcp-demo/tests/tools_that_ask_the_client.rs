@@ -4,13 +4,13 @@
 use std::sync::{Arc, Mutex};
 
 use mcp_demo as _;
-use mcp_server::Session;
-use mcp_server::client::MemoryClient;
+use mcp_server::BoxFuture;
+use mcp_server::context::InputError;
+use mcp_server::context::Negotiated;
 use mcp_server::core::capabilities::ClientCapabilities;
 use mcp_server::core::error::ErrorCode;
 use mcp_server::core::json::JsonValue;
-use mcp_server::handler::BoxFuture;
-use mcp_server::input::InputError;
+use mcp_server::testing::MemoryClient;
 use serde_json::json;
 
 /// The requests the server sent the client, in order.
@@ -46,11 +46,11 @@ fn answering_client() -> (MemoryClient, Asked) {
 }
 
 /// A negotiated 2025-11-25 session with these client capabilities.
-fn session(capabilities: JsonValue) -> Session {
-    Session {
+fn session(capabilities: JsonValue) -> Negotiated {
+    Negotiated {
         protocol_version: "2025-11-25".into(),
         client_capabilities: serde_json::from_value(capabilities).unwrap(),
-        ..Session::default()
+        ..Negotiated::default()
     }
 }
 

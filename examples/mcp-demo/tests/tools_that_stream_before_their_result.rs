@@ -3,20 +3,20 @@
 use std::sync::{Arc, Mutex};
 
 use mcp_demo as _;
-use mcp_server::Session;
-use mcp_server::client::MemoryClient;
+use mcp_server::context::Negotiated;
 use mcp_server::core::json::JsonValue;
 use mcp_server::core::jsonrpc::Notification;
 use mcp_server::core::logging::LoggingLevel;
-use mcp_server::sink::{Change, ChangeSink};
+use mcp_server::seam::sink::{Change, ChangeSink};
+use mcp_server::testing::MemoryClient;
 use serde_json::json;
 
 /// A 2025-11-25 client that set its log level to `debug`, as the suite does.
 fn legacy_client() -> MemoryClient {
-    MemoryClient::new(&mcp_demo::server()).legacy(Session {
+    MemoryClient::new(&mcp_demo::server()).legacy(Negotiated {
         protocol_version: "2025-11-25".into(),
         log_level: Some(LoggingLevel::Debug),
-        ..Session::default()
+        ..Negotiated::default()
     })
 }
 

@@ -8,20 +8,22 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcp_server::contributor::{Contributions, Contributor};
+use mcp_server::BoxFuture;
+use mcp_server::auth::{Credentials, Principal};
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::method::{Method, Params};
 use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult, Tool};
 use mcp_server::core::version::Era;
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
-use mcp_server::guard::{Decision, Guard};
-use mcp_server::handler::{BoxFuture, handler_fn};
-use mcp_server::interceptor::{Answer, TypedInterceptor, TypedNext};
-use mcp_server::sink::{Change, ChangeSink};
-use mcp_server::source::{Credentials, Principal, PrincipalSource};
-use mcp_server::strategy::{KeyStrategy, StateKey};
-use mcp_server::target::Target;
-use mcp_server::tool::Structured;
+use mcp_server::handler::handler_fn;
+use mcp_server::handler::tool::Structured;
+use mcp_server::seam::Target;
+use mcp_server::seam::contributor::{Contributions, Contributor};
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
+use mcp_server::seam::guard::{Decision, Guard};
+use mcp_server::seam::interceptor::{Answer, TypedInterceptor, TypedNext};
+use mcp_server::seam::sink::{Change, ChangeSink};
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::seam::strategy::{KeyStrategy, StateKey};
 use mcp_server::{
     RequestContext, completion, contributor, customizer, guard, interceptor, method, prompt,
     resource, resource_template, sink, source, strategy, tool, tools,

@@ -1,9 +1,9 @@
 //! The example server, linked and booted, serves every item it declares.
 
 use mcp_server::Server;
-use mcp_server::client::MemoryClient;
+use mcp_server::auth::Credentials;
 use mcp_server::core::content::ContentBlock;
-use mcp_server::source::Credentials;
+use mcp_server::testing::MemoryClient;
 use notes_server as _;
 use serde_json::json;
 
@@ -144,7 +144,7 @@ async fn changes_reach_the_registered_sink_and_state_is_sealed_with_the_register
         .unwrap();
     let changes = notes_server::CHANGES.lock().unwrap().clone();
     assert!(
-        changes.contains(&mcp_server::sink::Change::resource_updated(
+        changes.contains(&mcp_server::seam::sink::Change::resource_updated(
             "notes://by-title/books"
         ))
     );

@@ -17,7 +17,7 @@ use serde_json::Value;
 use super::input::{ENDED_SESSION, HttpInput, OWN_SESSION, SHARED_SESSION, Sending};
 use crate::dice::Dice;
 use crate::generate::Generator;
-use crate::target::CallerKind;
+use crate::target::PeerKind;
 
 /// The tag of the dice of HTTP inputs ([`Dice::tagged`]).
 const TAG: u64 = 0x4854_5450;
@@ -34,7 +34,7 @@ const MAX_HEADER: usize = 16 << 10;
 
 /// HTTP input number `index`: the request, who its body was made for, and
 /// how many bodies were drawn again for naming a slow tool.
-pub fn input(generator: &Generator, server: &Server, index: u64) -> (HttpInput, CallerKind, u64) {
+pub fn input(generator: &Generator, server: &Server, index: u64) -> (HttpInput, PeerKind, u64) {
     let body = generator.input(index);
     let mut dice = Dice::tagged(generator.seed(), index, TAG);
     let request = request(&mut dice, server, body.bytes, body.caller);
@@ -91,7 +91,7 @@ enum Session {
     Garbage,
 }
 
-fn request(dice: &mut Dice, server: &Server, body: Vec<u8>, caller: CallerKind) -> HttpInput {
+fn request(dice: &mut Dice, server: &Server, body: Vec<u8>, caller: PeerKind) -> HttpInput {
     let method = match dice.weighted(&[78, 8, 5, 3, 2, 1, 1, 1, 1, 1]) {
         0 => "POST",
         1 => "GET",
@@ -237,11 +237,11 @@ fn request(dice: &mut Dice, server: &Server, body: Vec<u8>, caller: CallerKind) 
 }
 
 /// The session a request names: mostly the one the body was made for.
-fn session(dice: &mut Dice, caller: CallerKind) -> Session {
+fn session(dice: &mut Dice, caller: PeerKind) -> Session {
     let natural = match caller {
-        CallerKind::Stateless | CallerKind::Connecting => Session::None,
-        CallerKind::Session => Session::Own,
-        CallerKind::SharedSession => Session::Shared,
+        PeerKind::Stateless | PeerKind::Connecting => Session::None,
+        PeerKind::Session => Session::Own,
+        PeerKind::SharedSession => Session::Shared,
     };
     if dice.chance(0.8) {
         return natural;

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::dice::Dice;
 use crate::generate::Generator;
 use crate::guard;
-use crate::target::CallerKind;
+use crate::target::PeerKind;
 
 /// The tag of the dice of stdio inputs ([`Dice::tagged`]).
 const TAG: u64 = 0x5354_4449;
@@ -21,14 +21,11 @@ pub const HANDSHAKE_ID: &str = "mcp-fuzz-initialize";
 
 /// Stdio input number `index`: the bytes written, who the message was made
 /// for, and how many messages were drawn again for naming a slow tool.
-pub fn input(generator: &Generator, index: u64) -> (Vec<u8>, CallerKind, u64) {
+pub fn input(generator: &Generator, index: u64) -> (Vec<u8>, PeerKind, u64) {
     let first = generator.input(index);
     let mut dice = Dice::tagged(generator.seed(), index, TAG);
     let mut out = Vec::new();
-    let session = matches!(
-        first.caller,
-        CallerKind::Session | CallerKind::SharedSession
-    );
+    let session = matches!(first.caller, PeerKind::Session | PeerKind::SharedSession);
     if session || dice.chance(0.05) {
         out.extend_from_slice(&handshake());
     }

@@ -49,10 +49,10 @@ fn declaration(kind: Kind, attr: TokenStream, item: TokenStream) -> syn::Result<
         #(#cfgs)*
         const _: () = {
             #support
-            fn __mcp_interceptors_make(_: &::mcp_server::BootContext) -> ::mcp_server::Item {
+            fn __mcp_interceptors_make(_: &::mcp_server::boot::BootContext) -> ::mcp_server::seam::Item {
                 ::mcp_interceptors::declared(#interceptor)
             }
-            ::mcp_server::register!(::mcp_server::Registration::new(
+            ::mcp_server::register!(::mcp_server::seam::Registration::new(
                 ::mcp_server::origin!(),
                 #name,
                 0,

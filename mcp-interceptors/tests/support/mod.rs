@@ -7,14 +7,16 @@ use std::time::Duration;
 
 use mcp_interceptors::wire::Phase;
 use mcp_interceptors::{Failure, Interceptor, Invocation, Mutate, Mutation, Validate, Validation};
-use mcp_server::client::MemoryClient;
-use mcp_server::contributor::contributor_fn;
 use mcp_server::core::json::JsonObject;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
-use mcp_server::guard::{Decision, guard_fn};
 use mcp_server::handler::handler_fn;
-use mcp_server::{BoxFuture, Builder, Item, Origin, Server};
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
+use mcp_server::seam::guard::{Decision, guard_fn};
+use mcp_server::seam::{Item, Origin};
+use mcp_server::server::Builder;
+use mcp_server::testing::MemoryClient;
+use mcp_server::{BoxFuture, Server};
 use serde_json::{Value, json};
 
 /// What ran, in order.

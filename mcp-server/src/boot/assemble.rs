@@ -6,23 +6,32 @@ use mcp_core::capabilities::{ListChangedCapability, ResourcesCapability, ServerC
 use mcp_core::json::JsonObject;
 use mcp_core::version::Era;
 
+use super::builder::Builder;
 use super::chains::ChainBuilder;
 use super::collect::{self, Parts};
-use super::context::BootContext;
 use super::contribute::{self, Union};
-use super::error::{BootError, BootErrors};
 use super::fold::Folder;
-use super::report::{BootReport, MethodReport};
 use super::routes::{Built, Inputs, modern_versions};
-use super::{Builder, select};
-use crate::config::{SectionInfo, ServerSection};
-use crate::dispatch::Discovery;
-use crate::lifecycle::Initializer;
-use crate::registry::{CustomizerTarget, Stage};
-use crate::runtime::Runtime;
+use super::select;
+use super::validate::Validators;
+use crate::context::runtime::Runtime;
+use crate::dispatch::legacy::Initializer;
+use crate::dispatch::listen::Offers;
+use crate::dispatch::rounds::Rounds;
+use crate::dispatch::{Discovery, PendingTyped, RouteReport};
+use crate::seam::customizer::CapabilitiesCustomizers;
+use crate::seam::interceptor::{RawInterceptors, TypedInterceptors};
+use crate::seam::sink::hub::Hub;
+use crate::seam::sink::{ChangeSink, Fanout};
+use crate::seam::source::PrincipalSource;
+use crate::seam::store::UsedStateStore;
+use crate::seam::strategy::KeyStrategy;
+use crate::server::report::{BootReport, MethodReport};
 use crate::server::{Server, ServerInner};
-use crate::sink::{ChangeSink, Fanout};
-use crate::subscription::{Hub, Offers};
+use crate::vocabulary::config::{SectionInfo, ServerSection};
+use crate::vocabulary::registration::Stage;
+use crate::vocabulary::seam::Selection;
+use crate::vocabulary::{BootContext, BootError, BootErrors};
 
 pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     let Builder {
@@ -71,18 +80,22 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     let union = contribute::union(&mut parts, &boot, &mut errors);
 
     let section: ServerSection = boot.section();
-    let capabilities = capabilities(&union, &parts, &boot);
-    let legacy_capabilities = of_era(&capabilities, Era::Legacy, &parts, &boot);
-    let capabilities = of_era(&capabilities, Era::Modern, &parts, &boot);
+    let capabilities = capabilities(&union, &boot);
+    let legacy_capabilities = of_era(&capabilities, Era::Legacy, &boot);
+    let capabilities = of_era(&capabilities, Era::Modern, &boot);
     let hub = Arc::new(Hub::new(section.max_listeners, section.listener_queue));
     let built = Inputs {
         boot: &boot,
-        folder: Folder::new(&parts.customizers),
-        chains: ChainBuilder {
-            globals: &parts.globals,
-            alternates: parts.alternates.clone().into(),
-        },
-        typed: std::mem::take(&mut parts.typed),
+        folder: Folder::default(),
+        chains: ChainBuilder::new(&boot),
+        typed: boot
+            .entries::<TypedInterceptors>()
+            .map(|t| PendingTyped {
+                name: t.name,
+                origin: t.origin,
+                item: t.member,
+            })
+            .collect(),
         initializer: Some(Initializer::new(
             info.clone(),
             legacy_capabilities.clone(),
@@ -129,9 +142,9 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         &parts,
         &boot,
     );
-    for (name, origin, validator) in &parts.validators {
-        for diagnostic in validator.validate(&server, &boot) {
-            tracing::debug!(validator = %name, %origin, "a validator failed boot");
+    for validator in boot.entries::<Validators>() {
+        for diagnostic in validator.member.validate(&server, &boot) {
+            tracing::debug!(validator = %validator.name, origin = %validator.origin, "a validator failed boot");
             errors.push(BootError::Extension(diagnostic));
         }
     }
@@ -145,7 +158,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
 }
 
 /// What the server offers: what was contributed, then the customizers.
-fn capabilities(union: &Union, parts: &Parts, boot: &BootContext) -> ServerCapabilities {
+fn capabilities(union: &Union, boot: &BootContext) -> ServerCapabilities {
     let mut capabilities = ServerCapabilities::default();
     // Changes reach listeners in either era: legacy sessions on their
     // streams, 2026-07-28 clients through `subscriptions/listen`.
@@ -169,26 +182,17 @@ fn capabilities(union: &Union, parts: &Parts, boot: &BootContext) -> ServerCapab
     if !union.completions.is_empty() {
         capabilities.completions = Some(JsonObject::new());
     }
-    for customizer in &parts.customizers {
-        if let CustomizerTarget::Capabilities(c) = &customizer.target {
-            c.customize(&mut capabilities, boot);
-        }
+    for customizer in boot.members::<CapabilitiesCustomizers>() {
+        customizer.customize(&mut capabilities, boot);
     }
     capabilities
 }
 
 /// What the server offers in one era: the customizers' edits for that era.
-fn of_era(
-    capabilities: &ServerCapabilities,
-    era: Era,
-    parts: &Parts,
-    boot: &BootContext,
-) -> ServerCapabilities {
+fn of_era(capabilities: &ServerCapabilities, era: Era, boot: &BootContext) -> ServerCapabilities {
     let mut capabilities = capabilities.clone();
-    for customizer in &parts.customizers {
-        if let CustomizerTarget::Capabilities(c) = &customizer.target {
-            c.customize_era(era, &mut capabilities, boot);
-        }
+    for customizer in boot.members::<CapabilitiesCustomizers>() {
+        customizer.customize_era(era, &mut capabilities, boot);
     }
     capabilities
 }
@@ -199,14 +203,14 @@ fn freeze(
     [capabilities, legacy_capabilities]: [ServerCapabilities; 2],
     section: ServerSection,
     built: Built,
-    selections: Vec<crate::seam::Selection>,
+    selections: Vec<Selection>,
     parts: &Parts,
     boot: &BootContext,
 ) -> Server {
     let mut methods: Vec<MethodReport> = built
         .all
         .iter()
-        .map(|route| MethodReport::from(route.report()))
+        .map(|route| method_report(route.report()))
         .collect();
     methods.sort_by(|a, b| (&a.method, &a.eras).cmp(&(&b.method, &b.eras)));
     // Grouped by seam word, in the taxonomy's order (a stable sort keeps
@@ -217,7 +221,10 @@ fn freeze(
         server: info.clone(),
         members,
         selections,
-        raw_interceptors: parts.raw.iter().map(|(name, _)| name.clone()).collect(),
+        raw_interceptors: boot
+            .entries::<RawInterceptors>()
+            .map(|r| format!("{} order {} ({})", r.name, r.order, r.origin))
+            .collect(),
         methods,
         warnings: boot.take_warnings(),
     };
@@ -248,22 +255,37 @@ fn freeze(
         legacy_capabilities,
         instructions: section.instructions,
         routes: built.routes,
-        raw: parts.raw.iter().map(|(_, r)| r.clone()).collect(),
+        raw: boot.members::<RawInterceptors>().into(),
         principal_source: boot
-            .active::<dyn crate::source::PrincipalSource>()
+            .active::<dyn PrincipalSource>()
             .expect("the framework declares the principal source seam"),
         runtime: Arc::new(runtime),
         catalogue: built.catalogue,
         param_headers: built.param_headers,
         report,
-        rounds: crate::mrtr::Rounds {
+        rounds: Rounds {
             keys: boot
-                .active::<dyn crate::strategy::KeyStrategy>()
+                .active::<dyn KeyStrategy>()
                 .expect("the framework declares the key strategy seam"),
             used: boot
-                .active::<dyn crate::store::UsedStateStore>()
+                .active::<dyn UsedStateStore>()
                 .expect("the framework declares the used-state store seam"),
             ttl: std::time::Duration::from_secs(section.request_state_ttl_s),
         },
     })
+}
+
+/// A route's pipeline as the boot report shows it.
+fn method_report(r: RouteReport) -> MethodReport {
+    MethodReport {
+        method: r.method,
+        eras: r.eras,
+        owner: r.owner,
+        typed_interceptors: r.typed,
+        handlers: r
+            .handlers
+            .into_iter()
+            .map(|(target, chain)| crate::server::report::HandlerReport { target, chain })
+            .collect(),
+    }
 }

@@ -4,20 +4,31 @@
 
 use std::sync::Arc;
 
-use super::collect::Global;
-use crate::customizer::{Attached, Descriptor, HandlerConfig};
 use crate::dispatch::{ChainParts, Guards, Step};
-use crate::guard::Guard;
-use crate::interceptor::{AlternateResultInterceptor, Stratum};
-use crate::target::Target;
+use crate::seam::customizer::{Attached, Descriptor, HandlerConfig};
+use crate::seam::guard::Guard;
+use crate::seam::interceptor::{
+    AlternateResultInterceptor, AlternateResultInterceptors, HandlerInterceptors, Stratum,
+};
+use crate::vocabulary::{BootContext, Origin, Target, TargetKind};
 
 /// Builds the parts of handler chains.
-pub(super) struct ChainBuilder<'a> {
-    pub(super) globals: &'a [Global],
-    pub(super) alternates: Arc<[(String, Arc<dyn AlternateResultInterceptor>)]>,
+pub(super) struct ChainBuilder<'b> {
+    boot: &'b BootContext,
+    alternates: Arc<[(String, Arc<dyn AlternateResultInterceptor>)]>,
 }
 
-impl ChainBuilder<'_> {
+impl<'b> ChainBuilder<'b> {
+    /// The chains of the handler-chain and alternate-result interceptors
+    /// registered at `boot`.
+    pub(super) fn new(boot: &'b BootContext) -> Self {
+        let alternates = boot
+            .entries::<AlternateResultInterceptors>()
+            .map(|a| (format!("{} ({})", a.name, a.origin), a.member.clone()))
+            .collect();
+        Self { boot, alternates }
+    }
+
     /// The parts of the chain of one customized handler of `method`.
     pub(super) fn configured<D: Descriptor>(
         &self,
@@ -51,14 +62,14 @@ impl ChainBuilder<'_> {
     ) -> ChainParts {
         let mut all: Vec<Attached> = attached;
         all.extend(
-            self.globals
-                .iter()
-                .filter(|g| g.scope.covers(method, target.kind))
+            self.boot
+                .entries::<HandlerInterceptors>()
+                .filter(|g| g.member.scope.covers(method, target.kind))
                 .map(|g| Attached {
-                    stratum: g.stratum,
+                    stratum: g.member.stratum,
                     order: g.order,
-                    name: g.name.clone(),
-                    interceptor: g.interceptor.clone(),
+                    name: g.name.to_owned(),
+                    interceptor: g.member.interceptor.clone(),
                     origin: g.origin,
                 }),
         );
@@ -93,11 +104,7 @@ impl ChainBuilder<'_> {
 
     /// The parts of a built-in method's one chain, without guards.
     pub(super) fn unguarded(&self, method: &'static str) -> ChainParts {
-        let target = Target::new(
-            crate::target::TargetKind::Method,
-            method,
-            crate::origin::Origin::FRAMEWORK,
-        );
+        let target = Target::new(TargetKind::Method, method, Origin::FRAMEWORK);
         let guards = Arc::new(Guards {
             target: target.clone(),
             guards: Vec::<Arc<dyn Guard>>::new().into(),

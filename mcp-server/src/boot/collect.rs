@@ -1,19 +1,20 @@
 //! Collecting: every registration, linked or added, sorted; its item made in
-//! its stage and filed under its seam.
+//! its stage and filed by the mechanism that registers it.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
-use super::context::BootContext;
-use super::error::BootError;
-use super::report::Registered;
-use super::{Added, validate::Validator};
-use crate::contributor::Contributor;
-use crate::dispatch::PendingTyped;
-use crate::interceptor::{AlternateResultInterceptor, HandlerInterceptor, RawInterceptor, Stratum};
-use crate::origin::Origin;
-use crate::registry::{self, CustomizerTarget, Item, Scope, Stage};
-use crate::seam::{KindInfo, Member, SeamInfo};
+use crate::server::report::Registered;
+use crate::vocabulary::registration::{self, Item, Registered as Made, Stage};
+use crate::vocabulary::seam::{Member, SeamInfo};
+use crate::vocabulary::{BootContext, BootError, Origin};
+
+/// A registration added on the builder rather than linked.
+pub(super) struct Added {
+    pub(super) origin: Origin,
+    pub(super) name: String,
+    pub(super) order: i32,
+    pub(super) item: Item,
+}
 
 /// A registration, its item made or still to make.
 pub(super) struct Entry {
@@ -21,10 +22,10 @@ pub(super) struct Entry {
     name: String,
     order: i32,
     stage: Stage,
-    item: Made,
+    item: Making,
 }
 
-enum Made {
+enum Making {
     Later(fn(&BootContext) -> Item),
     Now(Item),
 }
@@ -33,18 +34,18 @@ enum Made {
 pub(super) fn registrations(linked: bool, added: Vec<Added>) -> Vec<Entry> {
     let mut entries: Vec<Entry> = Vec::new();
     if linked {
-        entries.extend(registry::linked().map(|r| Entry {
+        entries.extend(registration::linked().map(|r| Entry {
             origin: r.origin,
             name: r.name.to_owned(),
             order: r.order,
             stage: r.stage,
-            item: Made::Later(r.make),
+            item: Making::Later(r.make),
         }));
     }
     entries.extend(added.into_iter().map(|a| Entry {
         // What the builder adds is made already; one-active members and
         // seam declarations among it count as made before selection.
-        stage: if matches!(a.item, Item::Supply(_) | Item::Seam(_)) {
+        stage: if matches!(a.item.0, Made::Supply(_) | Made::Seam(_)) {
             Stage::Supply
         } else {
             Stage::Assemble
@@ -52,28 +53,10 @@ pub(super) fn registrations(linked: bool, added: Vec<Added>) -> Vec<Entry> {
         origin: a.origin,
         name: a.name,
         order: a.order,
-        item: Made::Now(a.item),
+        item: Making::Now(a.item),
     }));
     entries.sort_by(|a, b| (a.order, &a.name, a.origin).cmp(&(b.order, &b.name, b.origin)));
     entries
-}
-
-/// A customizer, with its place in the fold.
-pub(super) struct Customizer {
-    pub(super) name: String,
-    pub(super) origin: Origin,
-    pub(super) target: CustomizerTarget,
-    pub(super) only: Option<String>,
-}
-
-/// A handler-chain interceptor registered for a scope.
-pub(super) struct Global {
-    pub(super) stratum: Stratum,
-    pub(super) scope: Scope,
-    pub(super) order: i32,
-    pub(super) name: String,
-    pub(super) origin: Origin,
-    pub(super) interceptor: Arc<dyn HandlerInterceptor>,
 }
 
 /// A candidate member of a one-active seam.
@@ -84,28 +67,20 @@ pub(super) struct Candidate {
     pub(super) value: Box<dyn std::any::Any + Send + Sync>,
 }
 
-/// A member of a registration kind.
+/// A member of a registration kind, with its registration.
 pub(super) struct KindMember {
-    pub(super) kind: KindInfo,
-    pub(super) key: String,
+    pub(super) member: Member,
+    pub(super) name: String,
     pub(super) order: i32,
     pub(super) origin: Origin,
-    pub(super) value: Box<dyn std::any::Any + Send + Sync>,
 }
 
-/// Everything made from the registrations, by seam.
+/// Everything made from the registrations, by mechanism.
 #[derive(Default)]
 pub(super) struct Parts {
-    pub(super) contributors: Vec<(Origin, String, Arc<dyn Contributor>)>,
-    pub(super) customizers: Vec<Customizer>,
-    pub(super) raw: Vec<(String, Arc<dyn RawInterceptor>)>,
-    pub(super) typed: Vec<PendingTyped>,
-    pub(super) globals: Vec<Global>,
-    pub(super) alternates: Vec<(String, Arc<dyn AlternateResultInterceptor>)>,
     pub(super) candidates: Vec<Candidate>,
     pub(super) seams: Vec<(SeamInfo, Origin)>,
     pub(super) members: Vec<KindMember>,
-    pub(super) validators: Vec<(String, Origin, Arc<dyn Validator>)>,
     /// The crates with any registration: linked extensions.
     pub(super) crates: BTreeSet<&'static str>,
     /// Every registration, for the report.
@@ -126,12 +101,12 @@ pub(super) fn make(
     *entries = later;
     for entry in now {
         let item = match entry.item {
-            Made::Later(make) => make(boot),
-            Made::Now(item) => item,
+            Making::Later(make) => make(boot),
+            Making::Now(item) => item,
         };
-        let late = match (stage, &item) {
-            (Stage::Assemble, Item::Supply(s)) => Some(s.seam.name),
-            (Stage::Assemble, Item::Seam(d)) => Some(d.seam.name),
+        let late = match (stage, &item.0) {
+            (Stage::Assemble, Made::Supply(s)) => Some(s.seam.name),
+            (Stage::Assemble, Made::Seam(d)) => Some(d.seam.name),
             _ => None,
         };
         if let Some(seam) = late {
@@ -147,7 +122,7 @@ pub(super) fn make(
     errors
 }
 
-/// Files one made item under its seam and records it for the report.
+/// Files one made item by its mechanism and records it for the report.
 fn file(
     origin: Origin,
     name: String,
@@ -167,58 +142,18 @@ fn file(
             origin,
         });
     };
-    match item {
-        Item::Contributor(c) => {
-            record("contributor".into(), None);
-            parts.contributors.push((origin, name, c));
-        }
-        Item::Customizer(c) => {
-            let kind = match &c.only {
-                Some(only) => format!("{} of `{only}`", c.target.kind()),
-                None => c.target.kind().to_owned(),
-            };
-            record(kind, Some(order));
-            parts.customizers.push(Customizer {
+    match item.0 {
+        Made::Member(member) => {
+            let shown = member.kind.ordered.then_some(order);
+            record(member.description.clone(), shown);
+            parts.members.push(KindMember {
+                member,
                 name,
-                origin,
-                target: c.target,
-                only: c.only,
-            });
-        }
-        Item::RawInterceptor(r) => {
-            record("raw interceptor".into(), Some(order));
-            parts
-                .raw
-                .push((format!("{name} order {order} ({origin})"), r));
-        }
-        Item::TypedInterceptor(t) => {
-            record(format!("typed interceptor for `{}`", t.method), Some(order));
-            parts.typed.push(PendingTyped {
-                name,
-                origin,
-                item: t,
-            });
-        }
-        Item::HandlerInterceptor {
-            stratum,
-            scope,
-            interceptor,
-        } => {
-            record(format!("{stratum} handler-chain interceptor"), Some(order));
-            parts.globals.push(Global {
-                stratum,
-                scope,
                 order,
-                name,
                 origin,
-                interceptor,
             });
         }
-        Item::AlternateResultInterceptor(a) => {
-            record("alternate-result interceptor".into(), Some(order));
-            parts.alternates.push((format!("{name} ({origin})"), a));
-        }
-        Item::Supply(s) => {
+        Made::Supply(s) => {
             record(format!("`{}` member", s.seam.name), None);
             parts.candidates.push(Candidate {
                 seam: s.seam,
@@ -227,32 +162,15 @@ fn file(
                 value: s.value,
             });
         }
-        Item::Seam(decl) => {
+        Made::Seam(decl) => {
             record(format!("`{}` seam", decl.seam.name), None);
             parts.seams.push((decl.seam, origin));
         }
-        Item::Member(Member { kind, key, value }) => {
-            record(format!("{} `{key}`", kind.name), Some(order));
-            parts.members.push(KindMember {
-                kind,
-                key,
-                order,
-                origin,
-                value,
-            });
+        Made::Section(info) => {
+            record(format!("configuration section `{}`", info.key), None);
+            boot.declare_section(info);
         }
-        Item::Section(decl) => {
-            record(format!("configuration section `{}`", decl.info.key), None);
-            boot.declare_section(decl.info);
-        }
-        Item::Validator(v) => {
-            record("validator".into(), None);
-            parts.validators.push((name, origin, v));
-        }
-        Item::Extension => {
-            record("extension".into(), None);
-        }
-        Item::Inactive(why) => {
+        Made::Inactive(why) => {
             record(format!("inactive: {why}"), None);
         }
     }

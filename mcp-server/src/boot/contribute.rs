@@ -9,14 +9,13 @@ use mcp_core::resources::{ReadResource, Resource, ResourceTemplate};
 use mcp_core::tools::{CallTool, Tool};
 
 use super::collect::Parts;
-use super::context::BootContext;
-use super::error::BootError;
-use super::report::Registered;
-use crate::contributor::{CompletionRef, Contributed, Contributions, WithHandler};
 use crate::dispatch::ErasedMethod;
-use crate::origin::Origin;
-use crate::seam::SeamWord;
-use crate::target::TargetKind;
+use crate::seam::contributor::{
+    CompletionRef, Contributed, Contributions, Contributors, WithHandler,
+};
+use crate::server::report::Registered;
+use crate::vocabulary::seam::SeamWord;
+use crate::vocabulary::{BootContext, BootError, Origin, TargetKind};
 
 /// Every contribution, one per identity.
 pub(super) struct Union {
@@ -31,9 +30,9 @@ pub(super) struct Union {
 /// Runs every contributor and unions what they contribute.
 pub(super) fn union(parts: &mut Parts, boot: &BootContext, errors: &mut Vec<BootError>) -> Union {
     let mut all = Contributions::new(Origin::FRAMEWORK, boot);
-    for (origin, _, contributor) in &parts.contributors {
-        let mut contributions = Contributions::new(*origin, boot);
-        contributor.contribute(&mut contributions);
+    for contributor in boot.entries::<Contributors>() {
+        let mut contributions = Contributions::new(contributor.origin, boot);
+        contributor.member.contribute(&mut contributions);
         all.tools.append(&mut contributions.tools);
         all.prompts.append(&mut contributions.prompts);
         all.resources.append(&mut contributions.resources);

@@ -1,63 +1,25 @@
 //! Folding the customizers into each handler's config, in order, checking
 //! after each that it left the handler's identity alone.
 
+use std::any::TypeId;
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 use mcp_core::prompts::Prompt;
 use mcp_core::resources::{Resource, ResourceTemplate};
 use mcp_core::tools::Tool;
 
-use super::collect::Customizer;
-use super::context::BootContext;
-use super::error::BootError;
-use crate::customizer::{Descriptor, HandlerConfig, HandlerCustomizer, MethodDescriptor};
-use crate::origin::Origin;
-use crate::registry::CustomizerTarget;
-use crate::target::TargetKind;
+use crate::seam::customizer::{Customizers, Descriptor, HandlerConfig, MethodDescriptor};
+use crate::vocabulary::{BootContext, BootError, Origin, TargetKind, closest};
 
-/// A descriptor kind whose customizers can be picked out of the registry.
-pub(super) trait Folds: Descriptor {
-    fn pick(target: &CustomizerTarget) -> Option<Arc<dyn HandlerCustomizer<Self>>>;
+/// Which targeted customizers found their target, by kind and place.
+#[derive(Default)]
+pub(super) struct Folder {
+    matched: BTreeSet<(TypeId, usize)>,
 }
 
-macro_rules! folds {
-    ($($ty:ty => $variant:ident),* $(,)?) => {$(
-        impl Folds for $ty {
-            fn pick(target: &CustomizerTarget) -> Option<Arc<dyn HandlerCustomizer<Self>>> {
-                match target {
-                    CustomizerTarget::$variant(c) => Some(c.clone()),
-                    _ => None,
-                }
-            }
-        }
-    )*};
-}
-
-folds! {
-    Tool => Tool,
-    Prompt => Prompt,
-    Resource => Resource,
-    ResourceTemplate => ResourceTemplate,
-    MethodDescriptor => Method,
-}
-
-/// The customizers of every kind, and which targeted ones found their target.
-pub(super) struct Folder<'p> {
-    customizers: &'p [Customizer],
-    matched: BTreeSet<usize>,
-}
-
-impl<'p> Folder<'p> {
-    pub(super) fn new(customizers: &'p [Customizer]) -> Self {
-        Self {
-            customizers,
-            matched: BTreeSet::new(),
-        }
-    }
-
+impl Folder {
     /// Folds the customizers of kind `D` into one handler's config.
-    pub(super) fn fold<'b, D: Folds>(
+    pub(super) fn fold<'b, D: Descriptor>(
         &mut self,
         descriptor: D,
         origin: Origin,
@@ -65,24 +27,21 @@ impl<'p> Folder<'p> {
         errors: &mut Vec<BootError>,
     ) -> HandlerConfig<'b, D> {
         let mut config = HandlerConfig::new(descriptor, origin, boot);
-        for (index, customizer) in self.customizers.iter().enumerate() {
-            let Some(folding) = D::pick(&customizer.target) else {
-                continue;
-            };
-            if let Some(only) = &customizer.only {
+        for (index, customizer) in boot.entries::<Customizers<D>>().enumerate() {
+            if let Some(only) = &customizer.member.only {
                 if only != config.descriptor().key() {
                     continue;
                 }
-                self.matched.insert(index);
+                self.matched.insert((TypeId::of::<Customizers<D>>(), index));
             }
             let before = config.descriptor().identity();
             config.current = customizer.origin;
-            folding.customize(&mut config);
+            customizer.member.customizer.customize(&mut config);
             let after = config.descriptor().identity();
             for ((field, was), (_, is)) in before.iter().zip(&after) {
                 if was != is {
                     errors.push(BootError::IdentityChanged {
-                        customizer: customizer.name.clone(),
+                        customizer: customizer.name.to_owned(),
                         origin: customizer.origin,
                         kind: D::KIND,
                         target: before[0].1.clone(),
@@ -96,36 +55,57 @@ impl<'p> Folder<'p> {
         config
     }
 
-    /// Every customizer of one handler whose handler does not exist; `known`
-    /// gives the identities of a kind, for suggestions.
+    /// Every customizer of one handler whose handler does not exist, in
+    /// registration order; `known` gives the identities of a kind, for
+    /// suggestions.
     pub(super) fn unmatched(
-        self,
+        &self,
+        boot: &BootContext,
         known: impl Fn(TargetKind) -> Vec<String>,
         errors: &mut Vec<BootError>,
     ) {
-        for (index, customizer) in self.customizers.iter().enumerate() {
-            let Some(only) = &customizer.only else {
+        let mut found = Vec::new();
+        self.unmatched_of::<Tool>(boot, &known, &mut found);
+        self.unmatched_of::<Prompt>(boot, &known, &mut found);
+        self.unmatched_of::<Resource>(boot, &known, &mut found);
+        self.unmatched_of::<ResourceTemplate>(boot, &known, &mut found);
+        self.unmatched_of::<MethodDescriptor>(boot, &known, &mut found);
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        errors.extend(found.into_iter().map(|(_, error)| error));
+    }
+
+    /// The unmatched customizers of kind `D`, each with its place in the
+    /// registration order.
+    fn unmatched_of<D: Descriptor>(
+        &self,
+        boot: &BootContext,
+        known: impl Fn(TargetKind) -> Vec<String>,
+        found: &mut Vec<((i32, String, Origin), BootError)>,
+    ) {
+        let kind = TypeId::of::<Customizers<D>>();
+        for (index, customizer) in boot.entries::<Customizers<D>>().enumerate() {
+            let Some(only) = &customizer.member.only else {
                 continue;
             };
-            if self.matched.contains(&index) {
+            if self.matched.contains(&(kind, index)) {
                 continue;
             }
-            let kind = match &customizer.target {
-                CustomizerTarget::Tool(_) => Tool::KIND,
-                CustomizerTarget::Prompt(_) => Prompt::KIND,
-                CustomizerTarget::Resource(_) => Resource::KIND,
-                CustomizerTarget::ResourceTemplate(_) => ResourceTemplate::KIND,
-                CustomizerTarget::Method(_) => MethodDescriptor::KIND,
-                CustomizerTarget::Capabilities(_) => continue,
-            };
-            let names = known(kind);
-            errors.push(BootError::UnknownCustomizerTarget {
-                customizer: customizer.name.clone(),
-                origin: customizer.origin,
-                kind,
-                name: only.clone(),
-                closest: super::closest(only, names.iter().map(String::as_str)),
-            });
+            let names = known(D::KIND);
+            let place = (
+                customizer.order,
+                customizer.name.to_owned(),
+                customizer.origin,
+            );
+            found.push((
+                place,
+                BootError::UnknownCustomizerTarget {
+                    customizer: customizer.name.to_owned(),
+                    origin: customizer.origin,
+                    kind: D::KIND,
+                    name: only.clone(),
+                    closest: closest(only, names.iter().map(String::as_str)),
+                },
+            ));
         }
     }
 }

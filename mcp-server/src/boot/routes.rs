@@ -23,25 +23,25 @@ use mcp_core::tools::{CallTool, ListTools, Tool};
 use mcp_core::version::{self, Era};
 
 use super::chains::ChainBuilder;
-use super::context::BootContext;
 use super::contribute::Union;
-use super::error::BootError;
-use super::fold::{Folder, Folds};
-use crate::config::ServerSection;
-use crate::contributor::{CompletionRef, Contributed, WithHandler};
-use crate::customizer::MethodDescriptor;
+use super::fold::Folder;
+use crate::dispatch::legacy::{Initializer, Maintenance};
+use crate::dispatch::listen::{Listen, Offers};
 use crate::dispatch::{
     ByName, Catalog, Completer, Completions, Discovery, Guards, HandlerChain, ListScreen, Listed,
     Listing, NotFound, PendingTyped, Resources, Route, RouteOptions, Routes, Single, route,
     unknown_prompt, unknown_reference, unknown_resource, unknown_tool,
 };
+use crate::handler::resource::UriTemplate;
+use crate::handler::tool::ParamHeader;
 use crate::handler::{Handler, handler_fn};
-use crate::lifecycle::{Initializer, Maintenance};
-use crate::origin::Origin;
+use crate::seam::contributor::{CompletionRef, Contributed, WithHandler};
+use crate::seam::customizer::{Descriptor, MethodDescriptor};
+use crate::seam::sink::hub::Hub;
 use crate::server::Catalogue;
-use crate::target::{Target, TargetKind};
-use crate::tool::ParamHeader;
-use crate::uri_template::UriTemplate;
+use crate::vocabulary::config::ServerSection;
+use crate::vocabulary::{BootContext, BootError, closest};
+use crate::vocabulary::{Origin, Target, TargetKind};
 
 /// The methods the framework owns, per era, served or not: a contribution
 /// may not take their names in those eras.
@@ -71,23 +71,23 @@ pub(super) struct Built {
     /// Every route, for the report.
     pub(super) all: Vec<Arc<dyn Route>>,
     /// The listeners `subscriptions/listen` holds.
-    pub(super) hub: Option<Arc<crate::subscription::Hub>>,
+    pub(super) hub: Option<Arc<Hub>>,
 }
 
 /// Everything routes are built from.
-pub(super) struct Inputs<'a, 'b> {
+pub(super) struct Inputs<'b> {
     pub(super) boot: &'b BootContext,
-    pub(super) folder: Folder<'a>,
-    pub(super) chains: ChainBuilder<'a>,
-    pub(super) typed: Vec<PendingTyped>,
+    pub(super) folder: Folder,
+    pub(super) chains: ChainBuilder<'b>,
+    pub(super) typed: Vec<PendingTyped<'b>>,
     pub(super) server: ServerSection,
     pub(super) initializer: Option<Initializer>,
     pub(super) discovery: Option<Discovery>,
     /// The listeners `subscriptions/listen` holds, and what they may hear of.
-    pub(super) listen: Option<(Arc<crate::subscription::Hub>, crate::subscription::Offers)>,
+    pub(super) listen: Option<(Arc<Hub>, Offers)>,
 }
 
-impl Inputs<'_, '_> {
+impl Inputs<'_> {
     /// Builds every route, reporting every problem into `errors`.
     pub(super) fn build(mut self, union: Union, errors: &mut Vec<BootError>) -> Built {
         let mut built = Built {
@@ -111,6 +111,7 @@ impl Inputs<'_, '_> {
         let methods = self.methods(union.methods, &mut built, errors);
         let catalogue = &built.catalogue;
         self.folder.unmatched(
+            self.boot,
             |kind| match kind {
                 TargetKind::Tool => keys(catalogue.tools.as_ref()),
                 TargetKind::Prompt => keys(catalogue.prompts.as_ref()),
@@ -125,7 +126,7 @@ impl Inputs<'_, '_> {
         leftover.sort_by(|a, b| (&a.name, a.origin).cmp(&(&b.name, b.origin)));
         for p in leftover {
             errors.push(BootError::UnknownMethod {
-                interceptor: p.name,
+                interceptor: p.name.to_owned(),
                 origin: p.origin,
                 method: p.item.method.to_owned(),
             });
@@ -149,7 +150,7 @@ impl Inputs<'_, '_> {
     }
 
     /// Folds each contributed handler of kind `D` and builds its chain.
-    fn handlers<D: Folds, M: Method>(
+    fn handlers<D: Descriptor, M: Method>(
         &mut self,
         items: Vec<WithHandler<D, M>>,
         not_found: NotFound<M>,
@@ -187,7 +188,7 @@ impl Inputs<'_, '_> {
         built: &mut Built,
     ) -> Option<Arc<Catalog<D>>>
     where
-        D: Folds,
+        D: Descriptor,
         Listing<D>: Handler<M>,
         ListScreen<D>: crate::dispatch::Screen<M>,
     {
@@ -228,7 +229,7 @@ impl Inputs<'_, '_> {
         };
         let mut listed = Vec::with_capacity(tools.len());
         for (item, chain) in self.handlers(tools, unknown_tool, errors) {
-            let mirrored = crate::tool::param_headers(&item.descriptor);
+            let mirrored = crate::handler::tool::param_headers(&item.descriptor);
             if !mirrored.is_empty() {
                 built
                     .param_headers
@@ -409,7 +410,7 @@ impl Inputs<'_, '_> {
                 errors.push(BootError::CompletionWithoutTarget {
                     reference: reference.to_string(),
                     origin,
-                    closest: super::closest(missing, names),
+                    closest: closest(missing, names),
                 });
                 continue;
             };
@@ -450,7 +451,7 @@ impl Inputs<'_, '_> {
         self.single::<Unsubscribe>(maintenance, true, built);
         if let Some((hub, offers)) = self.listen.take() {
             built.hub = Some(hub.clone());
-            let listen = crate::subscription::Listen {
+            let listen = Listen {
                 hub,
                 offers,
                 reads: built.routes.get(Era::Modern, ReadResource::NAME).cloned(),
@@ -530,7 +531,7 @@ impl Inputs<'_, '_> {
 }
 
 /// The identities in a catalog, for suggestions.
-fn keys<D: crate::customizer::Descriptor>(catalog: Option<&Arc<Catalog<D>>>) -> Vec<String> {
+fn keys<D: Descriptor>(catalog: Option<&Arc<Catalog<D>>>) -> Vec<String> {
     catalog
         .into_iter()
         .flat_map(|c| c.descriptors())

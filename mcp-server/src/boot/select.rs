@@ -7,14 +7,12 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::collect::{Candidate, KindMember, Parts};
-use super::context::BootContext;
-use super::error::BootError;
-use crate::origin::Origin;
-use crate::seam::{SeamDecl, SeamInfo, Selection};
-use crate::sink::ChangeSink;
-use crate::source::PrincipalSource;
-use crate::store::{EventStore, SessionStore, UsedStateStore};
-use crate::strategy::KeyStrategy;
+use crate::seam::sink::ChangeSink;
+use crate::seam::source::PrincipalSource;
+use crate::seam::store::{EventStore, SessionStore, UsedStateStore};
+use crate::seam::strategy::KeyStrategy;
+use crate::vocabulary::seam::{Placed, SeamDecl, SeamInfo, Selection};
+use crate::vocabulary::{BootContext, BootError, Origin};
 
 /// The one-active seams the framework itself declares.
 fn builtin() -> [SeamDecl; 6] {
@@ -111,41 +109,59 @@ pub(super) fn one_active(
 }
 
 /// Gathers the members of every registration kind into `boot`, sorted by
-/// order, key, then origin; two members with one key fail, naming both.
+/// order, key (registration name for a kind whose keys are not unique),
+/// then origin; two members with one key of a unique kind fail, naming both.
 pub(super) fn kinds(parts: &mut Parts, boot: &mut BootContext) -> Vec<BootError> {
     let mut errors = Vec::new();
     let mut by_kind: BTreeMap<(&'static str, TypeId), Vec<KindMember>> = BTreeMap::new();
     for member in parts.members.drain(..) {
         by_kind
-            .entry((member.kind.name, member.kind.id))
+            .entry((member.member.kind.name, member.member.kind.id))
             .or_default()
             .push(member);
     }
     for (_, mut members) in by_kind {
-        let kind = members[0].kind;
-        let mut keys: BTreeMap<String, Origin> = BTreeMap::new();
-        let mut order: Vec<(String, Origin)> =
-            members.iter().map(|m| (m.key.clone(), m.origin)).collect();
-        order.sort();
-        for (key, origin) in order {
-            match keys.get(&key) {
-                Some(first) => errors.push(BootError::DuplicateMember {
-                    kind: kind.name,
-                    code: kind.code,
-                    help: kind.help,
-                    key,
-                    first: *first,
-                    second: origin,
-                }),
-                None => {
-                    keys.insert(key, origin);
+        let kind = members[0].member.kind;
+        if kind.unique {
+            let mut keys: BTreeMap<String, Origin> = BTreeMap::new();
+            let mut order: Vec<(String, Origin)> = members
+                .iter()
+                .map(|m| (m.member.key.clone(), m.origin))
+                .collect();
+            order.sort();
+            for (key, origin) in order {
+                match keys.get(&key) {
+                    Some(first) => errors.push(BootError::DuplicateMember {
+                        kind: kind.name,
+                        code: kind.code,
+                        help: kind.help,
+                        key,
+                        first: *first,
+                        second: origin,
+                    }),
+                    None => {
+                        keys.insert(key, origin);
+                    }
                 }
             }
+            members.sort_by(|a, b| {
+                (a.order, &a.member.key, a.origin).cmp(&(b.order, &b.member.key, b.origin))
+            });
+        } else {
+            members.sort_by(|a, b| (a.order, &a.name, a.origin).cmp(&(b.order, &b.name, b.origin)));
         }
-        members.sort_by(|a, b| (a.order, &a.key, a.origin).cmp(&(b.order, &b.key, b.origin)));
-        let values = members.into_iter().map(|m| m.value).collect();
+        let placed: Arc<[Placed]> = members
+            .iter()
+            .map(|m| Placed {
+                name: m.name.clone(),
+                order: m.order,
+                origin: m.origin,
+            })
+            .collect();
+        let values = members.into_iter().map(|m| m.member.value).collect();
         boot.members
             .insert(kind.id, Arc::from((kind.gather)(values)));
+        boot.placed.insert(kind.id, placed);
     }
     errors
 }

@@ -2,16 +2,18 @@
 //! diagnostics of their own, all reported with the framework's.
 
 use std::fmt;
+use std::sync::Arc;
 
-use super::context::BootContext;
-use super::error::Diagnostic;
 use crate::server::Server;
+use crate::vocabulary::registration::Item;
+use crate::vocabulary::seam::{Kind, SeamWord};
+use crate::vocabulary::{BootContext, Diagnostic};
 
 /// Inspects the assembled server; every diagnostic it returns fails boot.
 ///
 /// ```
 /// use mcp_server::boot::{Diagnostic, validator_fn};
-/// use mcp_server::Item;
+/// use mcp_server::seam::Item;
 ///
 /// let no_tools = validator_fn(|server, _boot| {
 ///     if server.tools().is_empty() {
@@ -22,7 +24,7 @@ use crate::server::Server;
 /// });
 /// let error = mcp_server::Server::builder()
 ///     .without_linked()
-///     .register(mcp_server::origin!(), "no-tools", 0, Item::Validator(std::sync::Arc::new(no_tools)))
+///     .register(mcp_server::origin!(), "no-tools", 0, Item::validator(no_tools))
 ///     .try_build()
 ///     .unwrap_err();
 /// assert!(error.to_string().starts_with("error[demo::no_tools]: the server has no tools"));
@@ -59,5 +61,31 @@ where
 {
     fn validate(&self, server: &Server, boot: &BootContext) -> Vec<Diagnostic> {
         (self.0)(server, boot)
+    }
+}
+
+/// The kind of validators: every one inspects the assembled server.
+#[derive(Debug)]
+pub struct Validators;
+
+impl Kind for Validators {
+    type Member = Arc<dyn Validator>;
+    const NAME: &'static str = "validator";
+    const CODE: &'static str = "mcp::duplicate_validator";
+    const WORD: SeamWord = SeamWord::Validator;
+    const UNIQUE: bool = false;
+    const ORDERED: bool = false;
+    fn key(_: &Self::Member) -> String {
+        String::new()
+    }
+    fn describe(_: &Self::Member) -> String {
+        Self::NAME.to_owned()
+    }
+}
+
+impl Item {
+    /// A validator of the assembled server ([`Validators`]).
+    pub fn validator(validator: impl Validator) -> Self {
+        Self::member::<Validators>(Arc::new(validator))
     }
 }

@@ -23,9 +23,9 @@ use mcp_core::tools::{ListTools, ListToolsResult, Tool};
 use super::chain::Guards;
 use super::route::Screen;
 use crate::context::RequestContext;
-use crate::customizer::Descriptor;
-use crate::future::BoxFuture;
 use crate::handler::{Handler, HandlerResult};
+use crate::seam::customizer::Descriptor;
+use crate::vocabulary::BoxFuture;
 
 /// One listed item with what decides its visibility.
 pub(crate) struct Listed<D> {

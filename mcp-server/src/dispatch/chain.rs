@@ -6,18 +6,18 @@ use std::sync::Arc;
 use mcp_core::error::ErrorObject;
 use mcp_core::method::Method;
 
-use crate::challenge::Challenge;
 use crate::context::RequestContext;
-use crate::future::BoxFuture;
-use crate::guard::{Decision, Guard};
 use crate::handler::Handler;
-use crate::interceptor::{
+use crate::handler::Reply;
+use crate::seam::guard::{Decision, Guard};
+use crate::seam::interceptor::{
     AlternateResultInterceptor, ErasedChain, ErasedInvoke, ErasedValue, HandlerCall,
     HandlerInterceptor, HandlerNext, Invocation, Settled, Stratum,
 };
-use crate::origin::Origin;
-use crate::reply::Reply;
-use crate::target::Target;
+use crate::vocabulary::BoxFuture;
+use crate::vocabulary::Origin;
+use crate::vocabulary::Target;
+use crate::vocabulary::auth::Challenge;
 
 /// The guards of one target, and the target they decide for.
 ///

@@ -2,7 +2,6 @@
 //! handler chains from their parts, contributed methods with their types
 //! erased until boot builds them.
 
-use std::any::TypeId;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -14,16 +13,14 @@ use super::chain::{Guards, HandlerChain, HandlerInvoke, NotFound, Step};
 use super::resolve::{Resolve, Single};
 use super::route::{Route, Screen, TypedRoute};
 use crate::handler::Handler;
-use crate::interceptor::{AlternateResultInterceptor, TypedInterceptor};
-use crate::origin::Origin;
-use crate::registry::TypedInterceptorItem;
-use crate::target::Target;
+use crate::seam::interceptor::{AlternateResultInterceptor, TypedInterceptorItem};
+use crate::vocabulary::{Origin, Target};
 
 /// A typed interceptor registration, waiting for its method's route.
-pub(crate) struct PendingTyped {
-    pub(crate) name: String,
+pub(crate) struct PendingTyped<'b> {
+    pub(crate) name: &'b str,
     pub(crate) origin: Origin,
-    pub(crate) item: TypedInterceptorItem,
+    pub(crate) item: &'b TypedInterceptorItem,
 }
 
 /// Everything of a handler chain but the handler.
@@ -90,7 +87,7 @@ impl<M: Method> RouteOptions<M> {
 
 /// Builds the route of method `M`, taking its typed interceptors out of `pending`.
 pub(crate) fn route<M: Method>(
-    pending: &mut Vec<PendingTyped>,
+    pending: &mut Vec<PendingTyped<'_>>,
     resolver: Box<dyn Resolve<M>>,
     options: RouteOptions<M>,
 ) -> Arc<dyn Route> {
@@ -98,20 +95,12 @@ pub(crate) fn route<M: Method>(
     let mut typed_names = Vec::new();
     let mut rest = Vec::with_capacity(pending.len());
     for p in pending.drain(..) {
-        if p.item.method_type != TypeId::of::<M>() {
-            rest.push(p);
-            continue;
-        }
-        match p
-            .item
-            .interceptor
-            .downcast::<Arc<dyn TypedInterceptor<M>>>()
-        {
-            Ok(interceptor) => {
-                interceptors.push(*interceptor);
+        match p.item.of::<M>() {
+            Some(interceptor) => {
+                interceptors.push(interceptor);
                 typed_names.push(format!("{} ({})", p.name, p.origin));
             }
-            Err(_) => unreachable!("a typed interceptor item holds an interceptor of its method"),
+            None => rest.push(p),
         }
     }
     *pending = rest;
@@ -142,7 +131,7 @@ pub(crate) trait ErasedMethod: Send + Sync {
     fn build(
         &self,
         owner: Origin,
-        pending: &mut Vec<PendingTyped>,
+        pending: &mut Vec<PendingTyped<'_>>,
         chain: ChainParts,
     ) -> Arc<dyn Route>;
 }
@@ -179,7 +168,7 @@ impl<M: Method> ErasedMethod for MethodEntry<M> {
     fn build(
         &self,
         owner: Origin,
-        pending: &mut Vec<PendingTyped>,
+        pending: &mut Vec<PendingTyped<'_>>,
         chain: ChainParts,
     ) -> Arc<dyn Route> {
         let chain = chain.with(self.handler.clone(), method_not_found::<M>);

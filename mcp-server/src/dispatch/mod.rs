@@ -4,9 +4,12 @@
 
 mod builtin;
 mod chain;
+pub(crate) mod legacy;
+pub(crate) mod listen;
 mod method;
 mod pipeline;
 mod resolve;
+pub(crate) mod rounds;
 mod route;
 
 pub(crate) use builtin::{Catalog, Discovery, ListScreen, Listed, Listing};

@@ -7,8 +7,8 @@ use mcp_core::error::ErrorObject;
 use serde_json::value::RawValue;
 
 use super::route::Route;
-use crate::future::BoxFuture;
-use crate::interceptor::{RawAnswer, RawCall, RawInterceptor, RawRest};
+use crate::seam::interceptor::{RawAnswer, RawCall, RawInterceptor, RawRest};
+use crate::vocabulary::BoxFuture;
 
 /// What runs after the raw interceptors.
 enum Below<'a> {

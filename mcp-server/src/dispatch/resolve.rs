@@ -11,8 +11,8 @@ use mcp_core::tools::{CallTool, CallToolRequestParams};
 
 use super::chain::{HandlerChain, NotFound};
 use crate::context::RequestContext;
-use crate::error::unknown_target;
-use crate::uri_template::{TemplateVariables, UriTemplate};
+use crate::handler::resource::{TemplateVariables, UriTemplate};
+use crate::vocabulary::error::unknown_target;
 
 /// Finds the handler chain for one request of method `M`.
 pub(crate) trait Resolve<M: Method>: Send + Sync {

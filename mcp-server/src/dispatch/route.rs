@@ -14,10 +14,10 @@ use serde_json::value::RawValue;
 use super::chain::{HandlerChain, Verdict};
 use super::resolve::Resolve;
 use crate::context::RequestContext;
-use crate::future::BoxFuture;
-use crate::interceptor::{Answer, RawAnswer, TypedInterceptor, TypedNext, TypedRest};
-use crate::origin::Origin;
-use crate::reply::Reply;
+use crate::handler::Reply;
+use crate::seam::interceptor::{Answer, RawAnswer, TypedInterceptor, TypedNext, TypedRest};
+use crate::vocabulary::BoxFuture;
+use crate::vocabulary::Origin;
 
 /// Whether the guards of `reads` (the route of `resources/read`) hide the
 /// resource at `uri` from the caller of `ctx`: what a subscription to it,
@@ -283,7 +283,7 @@ impl<M: Method> Route for TypedRoute<M> {
                 ))
             })?)
         } else {
-            Reply::Alternate(crate::reply::AlternateResult {
+            Reply::Alternate(crate::handler::AlternateResult {
                 result_type: kind.result_type,
                 body: Default::default(),
             })

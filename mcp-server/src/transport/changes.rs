@@ -1,4 +1,4 @@
-//! The changes a legacy connection hears of: list changes always, resource
+//! The changes a legacy session hears of: list changes always, resource
 //! updates it subscribed to; one feed for every transport.
 
 use std::sync::Arc;
@@ -6,32 +6,33 @@ use std::sync::Arc;
 use mcp_core::jsonrpc::Notification;
 use tokio::sync::broadcast::{self, error::RecvError};
 
-use crate::connection::Connection;
+use crate::context::Session;
+use crate::seam::sink::Change;
 use crate::server::Server;
-use crate::sink::Change;
 
-/// The notifications one legacy connection should get, as changes are published.
-pub(crate) struct ChangeFeed {
+/// The notifications one legacy session should get, as changes are published.
+#[derive(Debug)]
+pub struct ChangeFeed {
     changes: broadcast::Receiver<Change>,
-    connection: Arc<Connection>,
+    session: Arc<Session>,
 }
 
 impl ChangeFeed {
-    /// A feed of what `server` publishes from now on, for `connection`.
-    pub(crate) fn new(server: &Server, connection: Arc<Connection>) -> Self {
+    /// A feed of what `server` publishes from now on, for `session`.
+    pub fn new(server: &Server, session: Arc<Session>) -> Self {
         Self {
             changes: server.listen_changes(),
-            connection,
+            session,
         }
     }
 
-    /// The next notification for the connection; `None` once the server
+    /// The next notification for the session; `None` once the server
     /// publishes no more. A listener that fell behind skips what it missed.
-    pub(crate) async fn next(&mut self) -> Option<Notification> {
+    pub async fn next(&mut self) -> Option<Notification> {
         loop {
             match self.changes.recv().await {
                 Ok(change) => {
-                    if let Some(notification) = self.connection.notification_for(&change) {
+                    if let Some(notification) = self.session.notification_for(&change) {
                         return Some(notification);
                     }
                 }

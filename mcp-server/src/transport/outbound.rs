@@ -9,15 +9,17 @@ use mcp_core::json::JsonValue;
 use mcp_core::jsonrpc::{Request, RequestId, Response};
 use tokio::sync::oneshot;
 
-use crate::future::BoxFuture;
-use crate::input::{ClientRequester, InputError};
-use crate::lock::lock;
+use crate::context::InputError;
+use crate::context::input::ClientRequester;
+use crate::vocabulary::{BoxFuture, lock};
 
 type Waiter = oneshot::Sender<Result<JsonValue, InputError>>;
 
-/// The server's requests still waiting for the client's response.
-#[derive(Default)]
-pub(crate) struct Outbound {
+/// The server's requests to one client still waiting for its response: a
+/// transport numbers each with [`begin`](Self::begin), sends it, and hands
+/// the client's response to [`settle`](Self::settle).
+#[derive(Debug, Default)]
+pub struct Outbound {
     next: AtomicI64,
     waiting: Mutex<HashMap<RequestId, Waiter>>,
     /// Set when the connection ended: nothing more can be asked.
@@ -27,7 +29,7 @@ pub(crate) struct Outbound {
 impl Outbound {
     /// Numbers a request and remembers it; returns its encoded form and
     /// what resolves with the client's answer.
-    pub(crate) fn begin(
+    pub fn begin(
         self: &Arc<Self>,
         method: &'static str,
         params: JsonValue,
@@ -56,7 +58,7 @@ impl Outbound {
 
     /// Settles the request a client response answers; `false` when no
     /// request of that id is waiting.
-    pub(crate) fn settle(&self, response: Response) -> bool {
+    pub fn settle(&self, response: Response) -> bool {
         let (id, outcome) = match response {
             Response::Result(r) => (Some(r.id), Ok(r.result)),
             Response::Error(e) => (e.id, Err(InputError::Refused(e.error))),
@@ -72,7 +74,7 @@ impl Outbound {
     /// [`InputError::Cancelled`]: the client went away. A handler waiting
     /// for its answer (one that runs on past its request, as a task does)
     /// learns it at once instead of at its input timeout.
-    pub(crate) fn close(&self) {
+    pub fn close(&self) {
         let waiting = {
             let mut waiting = self.lock();
             self.closed.store(true, Ordering::Release);
@@ -88,7 +90,8 @@ impl Outbound {
 }
 
 /// One request on its way to the client; dropping it forgets the request.
-pub(crate) struct Pending {
+#[derive(Debug)]
+pub struct Pending {
     id: RequestId,
     answer: oneshot::Receiver<Result<JsonValue, InputError>>,
     outbound: Arc<Outbound>,
@@ -96,7 +99,7 @@ pub(crate) struct Pending {
 
 impl Pending {
     /// The client's answer; `Cancelled` if the connection went away first.
-    pub(crate) async fn answer(mut self) -> Result<JsonValue, InputError> {
+    pub async fn answer(mut self) -> Result<JsonValue, InputError> {
         (&mut self.answer)
             .await
             .unwrap_or(Err(InputError::Cancelled))
@@ -109,12 +112,20 @@ impl Drop for Pending {
     }
 }
 
-/// Asks the client over one connection: numbers each request with
+/// Asks the client of one session: numbers each request with
 /// `outbound`, hands its bytes to `send`, and awaits the client's response.
 /// `send` says whether the bytes can reach the client.
-pub(crate) struct Requester<S> {
-    pub(crate) outbound: Arc<Outbound>,
-    pub(crate) send: S,
+pub struct Requester<S> {
+    /// Where the requests wait for their responses.
+    pub outbound: Arc<Outbound>,
+    /// Sends one encoded request to the client.
+    pub send: S,
+}
+
+impl<S> std::fmt::Debug for Requester<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Requester").finish_non_exhaustive()
+    }
 }
 
 impl<S> ClientRequester for Requester<S>

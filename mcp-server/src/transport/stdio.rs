@@ -40,16 +40,13 @@ use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 use tokio_util::sync::CancellationToken;
 
-use crate::connection::Connection;
+use crate::Server;
+use crate::auth::{Channel, Credentials};
 use crate::context::DEFAULT_INPUT_TIMEOUT;
-use crate::input::ClientRequester;
-use crate::reply::encode_error;
-use crate::server::{Caller, Server};
-use crate::sink::NotificationSink;
-use crate::source::{Channel, Credentials};
-use crate::transport::changes::ChangeFeed;
-use crate::transport::outbound::{Outbound, Requester};
-use crate::transport::running::Running;
+use crate::transport::{
+    ChangeFeed, ClientRequester, InFlight, NotificationSink, Outbound, Peer, Requester, Session,
+    encode_error,
+};
 
 /// Serves `server` on this process's stdin and stdout until stdin ends,
 /// with the credentials of its environment ([`ENVIRONMENT_CREDENTIALS`]).
@@ -90,7 +87,7 @@ where
     serve_with(server, input, output, StdioConfig::default()).await
 }
 
-/// The limits of a stdio connection.
+/// The limits of a stdio process.
 ///
 /// By default 256 requests run at once, and 16 MiB may wait to be
 /// written to a client that does not read.
@@ -173,10 +170,10 @@ where
         let read = tokio::select! {
             read = next_line(&mut input, &mut line) => read?,
             () = lines_out.overflow.cancelled() => {
-                state.running.cancel_all();
+                state.in_flight.cancel_all();
                 running.shutdown().await;
                 forwarding.abort();
-                state.connection.close();
+                state.session.close();
                 writer.abort();
                 return Err(io::Error::other(
                     "the client stopped reading stdout: too much waited to be written",
@@ -201,10 +198,10 @@ where
                 let _ = lines_out.send(encode_error(error.id, error.error));
             }
             Ok(Message::Notification(notification)) => {
-                let caller = Caller::on(state.connection.clone())
-                    .with_credentials(config.credentials.clone());
-                if server.admit(&notification, &caller).await {
-                    state.running.notify(&notification);
+                let peer =
+                    Peer::on(state.session.clone()).with_credentials(config.credentials.clone());
+                if server.admit_notification(&notification, &peer).await {
+                    state.in_flight.notify(&notification);
                 }
             }
             Ok(Message::Response(response)) => {
@@ -222,7 +219,7 @@ where
             Ok(Message::Request(request)) => {
                 let cancellation = CancellationToken::new();
                 state
-                    .running
+                    .in_flight
                     .start(request.id.clone(), cancellation.clone());
                 let requester = {
                     let lines_out = lines_out.clone();
@@ -231,7 +228,7 @@ where
                         send: move |bytes| lines_out.send(bytes),
                     }) as Arc<dyn ClientRequester>
                 };
-                let caller = Caller::on(state.connection.clone())
+                let peer = Peer::on(state.session.clone())
                     .with_credentials(config.credentials.clone())
                     .with_notifications(Arc::new(LineSink {
                         lines_out: lines_out.clone(),
@@ -245,9 +242,9 @@ where
                 let inline = request.method == "initialize";
                 let serving = async move {
                     let id = request.id.clone();
-                    let response = server.handle_request(request, &caller).await;
+                    let response = server.handle_request(request, &peer).await;
                     // A cancelled request is answered with nothing at all.
-                    if state.running.stop(&id) {
+                    if state.in_flight.stop(&id) {
                         let _ = lines_out.send(response);
                     }
                 };
@@ -264,11 +261,11 @@ where
     // every question asked of it. Work that outlives its request (a task)
     // may still hold the output: the writer ends once what is queued is
     // written, and what such work sends later goes nowhere.
-    state.running.cancel_all();
+    state.in_flight.cancel_all();
     state.outbound.close();
     running.shutdown().await;
     forwarding.abort();
-    state.connection.close();
+    state.session.close();
     lines_out.closing.cancel();
     drop(lines_out);
     writer.await.unwrap_or(Ok(()))
@@ -333,7 +330,7 @@ fn forward_changes(
     state: &Arc<State>,
     lines_out: &Lines,
 ) -> tokio::task::JoinHandle<()> {
-    let mut feed = ChangeFeed::new(server, state.connection.clone());
+    let mut feed = ChangeFeed::new(server, state.session.clone());
     let lines_out = lines_out.clone();
     tokio::spawn(async move {
         while let Some(notification) = feed.next().await {
@@ -342,19 +339,19 @@ fn forward_changes(
     })
 }
 
-/// What one stdio connection remembers: its legacy session, its running
-/// requests and its requests to the client.
+/// What one stdio process remembers: its legacy session, its requests in
+/// flight and its requests to the client.
 struct State {
-    connection: Arc<Connection>,
-    running: Running,
+    session: Arc<Session>,
+    in_flight: InFlight,
     outbound: Arc<Outbound>,
 }
 
 impl Default for State {
     fn default() -> Self {
         Self {
-            connection: Arc::new(Connection::over("stdio")),
-            running: Running::default(),
+            session: Arc::new(Session::over("stdio")),
+            in_flight: InFlight::default(),
             outbound: Arc::default(),
         }
     }

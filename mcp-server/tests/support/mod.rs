@@ -7,16 +7,19 @@ pub mod rounds;
 
 use std::sync::{Arc, Mutex};
 
-use mcp_server::contributor::{Contributions, contributor_fn};
+use mcp_server::BoxFuture;
+use mcp_server::Server;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonObject;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
-use mcp_server::handler::{BoxFuture, handler_fn};
-use mcp_server::interceptor::{
+use mcp_server::handler::handler_fn;
+use mcp_server::seam::Origin;
+use mcp_server::seam::contributor::{Contributions, contributor_fn};
+use mcp_server::seam::interceptor::{
     HandlerCall, HandlerInterceptor, HandlerNext, RawAnswer, RawCall, RawInterceptor, RawNext,
     Settled,
 };
-use mcp_server::{Builder, Origin, Server};
+use mcp_server::server::Builder;
 
 /// A tool named `name` with an object input schema.
 pub fn tool(name: &str) -> Tool {

@@ -4,7 +4,9 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcp_server::contributor::contributor_fn;
+use mcp_server::BoxFuture;
+use mcp_server::Server;
+use mcp_server::context::InputError;
 use mcp_server::core::capabilities::ClientCapabilities;
 use mcp_server::core::content::{Role, TextContent};
 use mcp_server::core::elicitation::{
@@ -16,9 +18,9 @@ use mcp_server::core::sampling::{
     CreateMessageRequestParams, SamplingContent, SamplingMessage, SamplingMessageContentBlock,
 };
 use mcp_server::core::tools::{CallTool, CallToolResult};
-use mcp_server::handler::{BoxFuture, handler_fn};
-use mcp_server::input::InputError;
-use mcp_server::{Builder, Server};
+use mcp_server::handler::handler_fn;
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::server::Builder;
 use serde_json::json;
 
 use super::{origin, tool};

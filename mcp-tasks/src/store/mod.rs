@@ -12,8 +12,9 @@ mod watch;
 use std::sync::Arc;
 
 use futures_util::stream::BoxStream;
+use mcp_server::BoxFuture;
+use mcp_server::boot::BootContext;
 use mcp_server::seam::{OneActive, SeamWord};
-use mcp_server::{BootContext, BoxFuture};
 
 pub use self::memory::MemoryTaskStore;
 #[cfg(feature = "sqlite")]
@@ -91,7 +92,7 @@ impl OneActive for dyn TaskStore {
                 match SqliteTaskStore::open(&section.sqlite_path) {
                     Ok(store) => ("SqliteTaskStore", Arc::new(store)),
                     Err(error) => {
-                        boot.fail(mcp_server::BootError::Extension(
+                        boot.fail(mcp_server::boot::BootError::Extension(
                         mcp_server::boot::Diagnostic::new(
                             "tasks::store_unavailable",
                             format!("the SQLite task store at `{}` cannot be opened", section.sqlite_path),

@@ -2,17 +2,18 @@
 //! test's requests made.
 #![allow(dead_code, unreachable_pub)]
 
-use mcp_server::contributor::contributor_fn;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonObject;
 use mcp_server::core::prompts::{GetPrompt, GetPromptResult, Prompt};
 use mcp_server::core::resources::Resource;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
-use mcp_server::customizer::GuardAttacher;
-use mcp_server::guard::{Decision, guard_fn};
 use mcp_server::handler::handler_fn;
-use mcp_server::resource::read_handler;
-use mcp_server::{Item, Server, origin};
+use mcp_server::handler::resource::read_handler;
+use mcp_server::seam::Item;
+use mcp_server::seam::contributor::contributor_fn;
+use mcp_server::seam::customizer::GuardAttacher;
+use mcp_server::seam::guard::{Decision, guard_fn};
+use mcp_server::{Server, origin};
 use opentelemetry::trace::TracerProvider as _;
 use opentelemetry::{Key, Value};
 use opentelemetry_sdk::trace::{InMemorySpanExporter, SdkTracerProvider, SpanData};

@@ -1,8 +1,8 @@
 //! A guard on every tool that keeps `admin_*` tools for administrators; the
 //! benchmark's tool is not one, so every call it makes is allowed.
 
-use mcp_server::guard::{Decision, Guard};
-use mcp_server::target::Target;
+use mcp_server::seam::Target;
+use mcp_server::seam::guard::{Decision, Guard};
 use mcp_server::{RequestContext, guard};
 
 /// Hides `admin_*` tools from callers without the `admin` role.

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult};
-use mcp_server::interceptor::{
+use mcp_server::seam::interceptor::{
     Answer, HandlerCall, HandlerInterceptor, HandlerNext, RawAnswer, RawCall, RawInterceptor,
     RawNext, Settled, TypedInterceptor, TypedNext,
 };

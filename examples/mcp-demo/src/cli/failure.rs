@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use mcp_server::BootErrors;
+use mcp_server::boot::BootErrors;
 use mcp_server::boot::Colour;
 
 /// Prints `errors` on stderr, coloured only where stderr should get colour.

@@ -27,9 +27,9 @@
 //! ```
 
 use clap::{Args, ValueEnum};
-use mcp_server::Builder;
 use mcp_server::config::{Secret, value_of_text};
 use mcp_server::core::json::JsonValue;
+use mcp_server::server::Builder;
 use serde::Serialize;
 
 /// The flags that set settings. A flag for one more setting is one field

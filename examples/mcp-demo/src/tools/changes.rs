@@ -2,7 +2,7 @@
 //! (SEP-2575 `subscriptions/listen` streams, legacy `list_changed`
 //! notifications), through the server's change sink.
 
-use mcp_server::sink::Change;
+use mcp_server::seam::sink::Change;
 use mcp_server::{RequestContext, tool};
 
 /// The text both trigger tools answer with.

@@ -4,6 +4,7 @@
 //! 2026-07-28, error `-32021`, which the framework sends in place of the
 //! result.
 
+use mcp_server::context::InputError;
 use mcp_server::core::content::{Role, TextContent};
 use mcp_server::core::elicitation::{
     ElicitAction, ElicitRequestFormParams, ElicitRequestParams, ElicitResult, RequestedSchema,
@@ -11,7 +12,6 @@ use mcp_server::core::elicitation::{
 use mcp_server::core::sampling::{
     CreateMessageRequestParams, SamplingContent, SamplingMessage, SamplingMessageContentBlock,
 };
-use mcp_server::input::InputError;
 use mcp_server::{RequestContext, tool};
 
 use super::forms;

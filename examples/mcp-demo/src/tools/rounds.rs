@@ -5,6 +5,7 @@
 //! 2026-07-28 the call ends with an input-required result and the client's
 //! retry runs the tool again with the answers.
 
+use mcp_server::context::InputError;
 use mcp_server::core::content::{Role, TextContent};
 use mcp_server::core::elicitation::{ElicitRequestFormParams, ElicitRequestParams, ElicitResult};
 use mcp_server::core::roots::ListRootsResult;
@@ -12,7 +13,6 @@ use mcp_server::core::sampling::{
     CreateMessageRequestParams, CreateMessageResult, SamplingContent, SamplingMessage,
     SamplingMessageContentBlock,
 };
-use mcp_server::input::InputError;
 use mcp_server::{RequestContext, prompt, tool};
 use serde::{Deserialize, Serialize};
 

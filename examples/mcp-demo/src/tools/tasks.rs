@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
+use mcp_server::context::InputError;
 use mcp_server::core::elicitation::{ElicitRequestFormParams, ElicitRequestParams, ElicitResult};
 use mcp_server::core::error::ErrorObject;
-use mcp_server::input::InputError;
 use mcp_server::{RequestContext, tool};
 
 use super::forms;

@@ -1,7 +1,7 @@
 use mcp_server::RequestContext;
 use mcp_server::contributor;
-use mcp_server::guard::{Decision, Guard};
-use mcp_server::target::Target;
+use mcp_server::seam::guard::{Decision, Guard};
+use mcp_server::seam::Target;
 
 #[derive(Default)]
 struct Admins;

@@ -1,5 +1,5 @@
 use mcp_server::customizer;
-use mcp_server::customizer::{HandlerConfig, HandlerCustomizer};
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
 
 #[derive(Default)]
 struct Widget;

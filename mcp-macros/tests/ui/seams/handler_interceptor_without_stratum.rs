@@ -1,7 +1,7 @@
 use mcp_server::core::error::ErrorObject;
-use mcp_server::handler::BoxFuture;
+use mcp_server::BoxFuture;
 use mcp_server::interceptor;
-use mcp_server::interceptor::{HandlerCall, HandlerInterceptor, HandlerNext, Settled};
+use mcp_server::seam::interceptor::{HandlerCall, HandlerInterceptor, HandlerNext, Settled};
 
 #[derive(Default)]
 struct Audit;

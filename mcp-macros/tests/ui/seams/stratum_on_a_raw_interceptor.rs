@@ -1,7 +1,7 @@
 use mcp_server::core::error::ErrorObject;
-use mcp_server::handler::BoxFuture;
+use mcp_server::BoxFuture;
 use mcp_server::interceptor;
-use mcp_server::interceptor::{RawAnswer, RawCall, RawInterceptor, RawNext};
+use mcp_server::seam::interceptor::{RawAnswer, RawCall, RawInterceptor, RawNext};
 
 #[derive(Default)]
 struct Count;

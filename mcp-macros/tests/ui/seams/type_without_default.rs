@@ -1,5 +1,5 @@
 use mcp_server::contributor;
-use mcp_server::contributor::{Contributions, Contributor};
+use mcp_server::seam::contributor::{Contributions, Contributor};
 
 struct Catalog;
 

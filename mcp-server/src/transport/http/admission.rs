@@ -11,8 +11,8 @@ use axum::response::Response;
 use mcp_core::error::ErrorObject;
 
 use super::accept::{self, Mode};
+use super::deadline;
 use super::{HttpConfig, rebinding, response};
-use crate::transport::deadline;
 
 /// Checks the headers of a `POST`: the response mode its `Accept` asks
 /// for, or the refusal when a header is wrong.

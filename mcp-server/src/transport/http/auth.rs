@@ -16,9 +16,9 @@ use mcp_core::error::ErrorObject;
 use mcp_core::jsonrpc::RequestId;
 
 use super::response;
-use crate::challenge::{Challenge, Status};
-use crate::server::Server;
-use crate::source::{Channel, Credentials, Principal};
+use crate::Server;
+use crate::auth::{Challenge, Status};
+use crate::auth::{Channel, Credentials, Principal};
 
 /// The caller's credentials, from `Authorization`.
 pub(crate) fn credentials(headers: &HeaderMap) -> Credentials {

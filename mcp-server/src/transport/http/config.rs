@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::cors::CorsPolicy;
+use super::cors_policy::CorsPolicy;
 use crate::context::DEFAULT_INPUT_TIMEOUT;
 
 /// The smallest limit on a request head: HTTP/1.1 reads heads through a

@@ -19,12 +19,10 @@ use axum::middleware::Next;
 use axum::response::Response;
 use mcp_core::error::ErrorObject;
 
+use super::config::HttpConfig;
+use super::endpoint::Endpoint;
 use super::headers::{LAST_EVENT_ID, METHOD, NAME, PARAM_PREFIX, PROTOCOL_VERSION, SESSION_ID};
-use super::{Endpoint, HttpConfig, rebinding, response};
-
-/// How long a browser may cache a preflight unless configured: two hours,
-/// the most Chromium honours.
-const DEFAULT_MAX_AGE: Duration = Duration::from_secs(2 * 60 * 60);
+use super::{rebinding, response};
 
 /// The methods of the endpoint.
 const METHODS: &str = "GET, POST, DELETE, OPTIONS";
@@ -44,52 +42,6 @@ static REQUEST_HEADERS: [&HeaderName; 8] = [
 /// The response headers a client reads: the session and version, and the
 /// challenge of a `401` from an authorization layer.
 const EXPOSED_HEADERS: &str = "mcp-session-id, mcp-protocol-version, www-authenticate";
-
-/// The origins browser pages may call the endpoint from, and how long a
-/// browser may cache a preflight.
-#[derive(Clone, Debug)]
-pub(crate) struct CorsPolicy {
-    origins: Vec<String>,
-    max_age: Duration,
-}
-
-impl Default for CorsPolicy {
-    fn default() -> Self {
-        Self {
-            origins: Vec::new(),
-            max_age: DEFAULT_MAX_AGE,
-        }
-    }
-}
-
-impl CorsPolicy {
-    /// Allows `origin` (`scheme://host[:port]`, or `*` for any).
-    pub(crate) fn allow(&mut self, origin: &str) {
-        let origin = origin.trim().trim_end_matches('/').to_ascii_lowercase();
-        if !self.origins.contains(&origin) {
-            self.origins.push(origin);
-        }
-    }
-
-    /// Sets how long a browser may cache a preflight.
-    pub(crate) fn set_max_age(&mut self, max_age: Duration) {
-        self.max_age = max_age;
-    }
-
-    /// Whether any origin is allowed, so the endpoint speaks CORS at all.
-    pub(crate) fn is_on(&self) -> bool {
-        !self.origins.is_empty()
-    }
-
-    /// Whether `origin`, lowercased, is allowed.
-    pub(crate) fn allows(&self, origin: &str) -> bool {
-        self.any() || self.origins.iter().any(|allowed| allowed == origin)
-    }
-
-    fn any(&self) -> bool {
-        self.origins.iter().any(|allowed| allowed == "*")
-    }
-}
 
 /// The middleware of an endpoint with CORS on: answers the preflights of
 /// allowed origins and adds the grant to the responses they get.
@@ -246,17 +198,5 @@ mod tests {
         for name in REQUEST_HEADERS {
             assert!(names.contains(&name.to_string()), "{name}: {names:?}");
         }
-    }
-
-    #[test]
-    fn origins_match_without_case_or_trailing_slash_and_star_matches_all() {
-        let mut policy = CorsPolicy::default();
-        assert!(!policy.is_on());
-        policy.allow("HTTPS://App.Example.com/");
-        assert!(policy.is_on());
-        assert!(policy.allows("https://app.example.com"));
-        assert!(!policy.allows("http://app.example.com"));
-        policy.allow("*");
-        assert!(policy.allows("https://anything.example"));
     }
 }

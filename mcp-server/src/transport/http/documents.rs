@@ -7,7 +7,6 @@
 //! what it says is public.
 //!
 //! ```
-//! use mcp_server::seam::Member;
 //! use mcp_server::transport::http::{Document, Documents};
 //!
 //! let card = Document::new("/.well-known/example.json", "application/json", r#"{"ok":true}"#)
@@ -15,7 +14,7 @@
 //! let server = mcp_server::Server::builder()
 //!     .without_linked()
 //!     .register(mcp_server::origin!(), "example-card", 0,
-//!         mcp_server::Item::Member(Member::new::<Documents>(card)))
+//!         mcp_server::seam::Item::member::<Documents>(card))
 //!     .build();
 //! assert_eq!(server.members::<Documents>()[0].path(), "/.well-known/example.json");
 //! assert!(Document::new("no-slash", "text/plain", "x").is_err());

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, Weak};
 use axum::body::Bytes;
 use tokio::sync::Notify;
 
-use crate::lock::lock;
+use crate::vocabulary::lock;
 
 struct Shared {
     queue: Mutex<Queue>,

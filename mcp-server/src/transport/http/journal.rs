@@ -9,9 +9,9 @@ use std::task::{Context, Poll, Waker};
 
 use tokio::sync::{mpsc, oneshot};
 
-use crate::future::BoxFuture;
-use crate::lock::lock;
-use crate::store::{EventId, EventStore, Unavailable};
+use crate::BoxFuture;
+use crate::seam::store::{EventId, EventStore, Unavailable};
+use crate::vocabulary::lock;
 
 /// One session's event writes.
 pub(crate) struct Journal {

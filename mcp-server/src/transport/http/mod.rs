@@ -41,7 +41,10 @@ mod auth;
 mod config;
 mod connection;
 mod cors;
+mod cors_policy;
+mod deadline;
 mod documents;
+mod endpoint;
 mod frames;
 mod headers;
 mod journal;
@@ -66,22 +69,15 @@ use tokio::sync::Semaphore;
 pub use config::HttpConfig;
 pub use documents::{Document, Documents};
 
-use crate::server::Server;
+use crate::Server;
+use endpoint::Endpoint;
 use session::Sessions;
-
-/// What every request to one endpoint shares.
-pub(crate) struct Endpoint {
-    server: Server,
-    config: HttpConfig,
-    sessions: Sessions,
-    running: Arc<Semaphore>,
-}
 
 /// The endpoint as a router with one route, `path`, for `POST`, `GET`,
 /// `DELETE` and `OPTIONS`, and a `GET` route for each linked [`Document`].
 ///
 /// ```
-/// use mcp_server::transport::http::{router, HttpConfig};
+/// use mcp_server::transport::http::{HttpConfig, router};
 ///
 /// let server = mcp_server::Server::builder().without_linked().build();
 /// let app: axum::Router = axum::Router::new()

@@ -18,9 +18,9 @@ use super::frames::{self, FrameReceiver, FrameSender};
 
 use super::journal::Journal;
 use super::sse;
-use crate::lock::lock;
-use crate::sink::NotificationSink;
-use crate::store::{EventId, EventStore, Unavailable};
+use crate::seam::store::{EventId, EventStore, Unavailable};
+use crate::transport::NotificationSink;
+use crate::vocabulary::lock;
 
 /// The resumable streams of one legacy session: their numbers, their
 /// events in the event store, and the outlets still writing to them.

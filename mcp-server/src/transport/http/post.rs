@@ -8,26 +8,20 @@ use axum::extract::{Request as HttpRequest, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
 use mcp_core::error::ErrorObject;
-use mcp_core::json::{JsonObject, JsonValue};
 use mcp_core::jsonrpc::{self, Message, Request};
-use mcp_core::meta::{self, RequestMeta};
 use mcp_core::version::{self, Era};
-use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, Visitor};
 use tokio_util::sync::CancellationToken;
 
 use super::accept::Mode;
-use super::headers::{self, SESSION_ID};
+use super::endpoint::Endpoint;
+use super::headers::{self, Mirrored, SESSION_ID};
 use super::outlet::{Outlet, OutletSink};
-use super::response::{self, status_of};
+use super::response::{self, status_in, status_of};
 use super::session::HttpSession;
 use super::work::Work;
-use super::{Endpoint, admission, auth, sse};
-use crate::input::ClientRequester;
-use crate::reply::encode_error;
-use crate::server::{Caller, Checked, ResultText, Server};
-use crate::source::Principal;
-use crate::transport::deadline;
-use crate::transport::outbound::Requester;
+use super::{admission, auth, deadline, sse};
+use crate::auth::Principal;
+use crate::transport::{Admitted, ClientRequester, Outcome, Peer, Refusal, Requester};
 
 /// Serves a `POST` to the endpoint.
 pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
@@ -142,15 +136,19 @@ async fn legacy(
             );
         }
         Message::Notification(notification) => {
-            let caller = Caller::on(session.connection.clone()).with_principal(principal);
-            if endpoint.server.admit(&notification, &caller).await {
-                session.running.notify(&notification);
+            let peer = Peer::on(session.session.clone()).with_principal(principal);
+            if endpoint
+                .server
+                .admit_notification(&notification, &peer)
+                .await
+            {
+                session.in_flight.notify(&notification);
             }
             return response::accepted();
         }
         Message::Request(request) => request,
     };
-    if !session.connection.is_initialized() && request.method != "initialize" {
+    if !session.session.is_initialized() && request.method != "initialize" {
         return response::error(
             StatusCode::BAD_REQUEST,
             Some(request.id),
@@ -167,10 +165,10 @@ async fn legacy(
         outbound: session.outbound.clone(),
         send: move |bytes| stream.send(bytes),
     });
-    let caller = Caller::on(session.connection.clone())
+    let peer = Peer::on(session.session.clone())
         .with_principal(principal)
         .with_notifications(Arc::new(OutletSink(outlet.clone())))
-        .with_cancellation(cancellation)
+        .with_cancellation(cancellation.clone())
         .with_requester(Some(requester), endpoint.config.input_timeout);
     let id = request.id.clone();
     // A session is made only once `initialize` is answered: its answer is
@@ -183,16 +181,16 @@ async fn legacy(
     } else {
         mode
     };
+    // Cancellable by `notifications/cancelled` until the handler ends,
+    // however its response goes out (or fails to).
+    let done = Done(Some(Box::new(move || kept.stop(&id))));
     let call = Call {
-        request,
-        checked: None,
-        caller,
+        admission: endpoint.server.admit(request, &peer, None).await,
+        cancellation,
         outlet,
-        cancel_on_close: None,
+        cancel_on_close: false,
         mode,
-        // Cancellable by `notifications/cancelled` until the handler ends,
-        // however its response goes out (or fails to).
-        done: Some(Done(Some(Box::new(move || kept.stop(&id))))),
+        done: Some(done),
     };
     let answer = respond(endpoint, call).await;
     if settles
@@ -238,8 +236,11 @@ async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message)
         }
         Message::Request(request) => request,
         Message::Notification(notification) => {
-            let caller = Caller::modern().with_principal(sent.principal);
-            endpoint.server.admit(&notification, &caller).await;
+            let peer = Peer::modern().with_principal(sent.principal);
+            endpoint
+                .server
+                .admit_notification(&notification, &peer)
+                .await;
             return response::accepted();
         }
         Message::Response(_) => {
@@ -255,34 +256,32 @@ async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message)
     let Sent {
         mode, principal, ..
     } = sent;
-    let checked = match check_modern(&endpoint.server, headers, &request, &principal) {
-        Ok(checked) => checked,
-        // A malformed request is a 4xx; a hidden target answers with the
-        // status an unknown one gets from the server.
-        Err(Refused::Malformed(error)) => {
-            return response::error(
-                status_of(&error).max(StatusCode::BAD_REQUEST),
-                Some(request.id),
-                error,
-            );
-        }
-        Err(Refused::Hidden(error)) => {
-            return response::error(status_of(&error), Some(request.id), error);
-        }
-    };
     let outlet = Outlet::new(None);
     // Cancelled when the client stops reading, by the token it comes with.
-    let caller = Caller::modern()
+    let peer = Peer::modern()
         .with_principal(principal)
         .with_notifications(Arc::new(OutletSink(outlet.clone())))
         .with_requester(None, endpoint.config.input_timeout);
-    let cancellation = caller.cancellation.clone();
+    let admission = endpoint
+        .server
+        .admit(request, &peer, Some(&Mirrored(headers)))
+        .await;
+    // A request that breaks the transport's rules is a 4xx, as JSON.
+    let admission = match admission {
+        Err(refusal) if refusal.is_malformed() => {
+            let outcome = refusal.into_outcome();
+            let status = outcome.error().map_or(StatusCode::BAD_REQUEST, |e| {
+                status_of(e).max(StatusCode::BAD_REQUEST)
+            });
+            return response::outcome_with(status, outcome);
+        }
+        admission => admission,
+    };
     let call = Call {
-        request,
-        checked: Some(checked),
-        caller,
+        admission,
+        cancellation: peer.cancellation.clone(),
         outlet,
-        cancel_on_close: Some(cancellation),
+        cancel_on_close: true,
         mode,
         done: None,
     };
@@ -304,7 +303,7 @@ async fn initialize(endpoint: &Arc<Endpoint>, sent: Sent<'_>, request: Request) 
     };
     let id = session.id.clone();
     let mut answer = legacy(endpoint, session.clone(), sent, Message::Request(request)).await;
-    if !session.connection.is_initialized() || answer.status() == StatusCode::SERVICE_UNAVAILABLE {
+    if !session.session.is_initialized() || answer.status() == StatusCode::SERVICE_UNAVAILABLE {
         // Refused, or not kept where other instances find it: no session after all.
         endpoint.sessions.remove(&id);
         if answer.status() == StatusCode::OK {
@@ -318,168 +317,16 @@ async fn initialize(endpoint: &Arc<Endpoint>, sent: Sent<'_>, request: Request) 
     answer
 }
 
-/// Only what the transport checks of a modern request's params: its
-/// `_meta`, the member `Mcp-Name` mirrors, and the arguments of a tool
-/// whose arguments are mirrored in headers.
-#[derive(Default)]
-struct Probe {
-    meta: Option<RequestMeta>,
-    target: Option<JsonValue>,
-    arguments: Option<Box<serde_json::value::RawValue>>,
-}
-
-/// Reads a [`Probe`] out of params, skipping every other member undecoded.
-struct ProbeSeed<'m> {
-    target: Option<&'m str>,
-    arguments: bool,
-}
-
-impl<'de> DeserializeSeed<'de> for ProbeSeed<'_> {
-    type Value = Probe;
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, deserializer: D) -> Result<Probe, D::Error> {
-        deserializer.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for ProbeSeed<'_> {
-    type Value = Probe;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a params object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Probe, A::Error> {
-        let mut probe = Probe::default();
-        while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
-            if key == "_meta" {
-                probe.meta = map.next_value()?;
-            } else if Some(&*key) == self.target {
-                probe.target = Some(map.next_value()?);
-            } else if self.arguments && key == "arguments" {
-                probe.arguments = Some(map.next_value()?);
-            } else {
-                map.next_value::<IgnoredAny>()?;
-            }
-        }
-        Ok(probe)
-    }
-}
-
-/// Why a modern request is refused before the server sees it.
-enum Refused {
-    /// Its headers or `_meta` break the transport's rules.
-    Malformed(ErrorObject),
-    /// Its headers break them, for a target the guards hide from the caller:
-    /// the answer for an unknown target instead.
-    Hidden(ErrorObject),
-}
-
-impl From<ErrorObject> for Refused {
-    fn from(error: ErrorObject) -> Self {
-        Refused::Malformed(error)
-    }
-}
-
-/// A member name, borrowed from the body unless it holds escapes.
-struct Key<'de>(std::borrow::Cow<'de, str>);
-
-impl<'de> serde::Deserialize<'de> for Key<'de> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct KeyVisitor;
-        impl<'de> Visitor<'de> for KeyVisitor {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a member name")
-            }
-            fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(std::borrow::Cow::Borrowed(key)))
-            }
-            fn visit_str<E>(self, key: &str) -> Result<Key<'de>, E> {
-                Ok(Key(std::borrow::Cow::Owned(key.to_owned())))
-            }
-        }
-        deserializer.deserialize_str(KeyVisitor)
-    }
-}
-
-/// The 2026-07-28 header and `_meta` rules, in the order the transport
-/// specification gives them; the request's `_meta`, checked once for the
-/// server to use.
-fn check_modern(
-    server: &Server,
-    headers: &HeaderMap,
-    request: &Request,
-    principal: &Arc<Principal>,
-) -> Result<Checked, Refused> {
-    let header_version = headers::protocol_version(headers)?;
-    let seed = ProbeSeed {
-        target: server.target_member(&request.method, Era::Modern),
-        arguments: request.method == "tools/call" && server.mirrors_params(),
-    };
-    let probe = match request.params.as_deref() {
-        None => Probe::default(),
-        Some(raw) => {
-            let mut deserializer = serde_json::Deserializer::from_str(raw.get());
-            seed.deserialize(&mut deserializer)
-                .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))?
-        }
-    };
-    let meta = probe.meta.unwrap_or_default();
-    let Some(body_version) = meta.protocol_version.as_deref() else {
-        return Err(crate::error::missing_meta(meta::PROTOCOL_VERSION).into());
-    };
-    if meta.client_capabilities.is_none() {
-        return Err(crate::error::missing_meta(meta::CLIENT_CAPABILITIES).into());
-    }
-    if header_version != body_version {
-        return Err(ErrorObject::header_mismatch(format!(
-            "Header mismatch: MCP-Protocol-Version header value '{header_version}' does not match body value '{body_version}'"
-        ))
-        .into());
-    }
-    let checked = Checked::new(meta)?;
-    let named = headers::check_method_and_name(headers, &request.method, probe.target.as_ref());
-    let mirrored = match &probe.target {
-        Some(JsonValue::String(tool)) if request.method == "tools/call" => {
-            let mirrored = server.param_headers(tool);
-            let arguments = probe
-                .arguments
-                .filter(|_| !mirrored.is_empty())
-                .and_then(|raw| serde_json::from_str::<JsonObject>(raw.get()).ok());
-            headers::check_params(headers, mirrored, arguments.as_ref())
-        }
-        _ => Ok(()),
-    };
-    // A target the guards hide answers as an unknown one would, whatever
-    // its headers: an unknown one has no headers to check.
-    if let Err(error) = named.and(mirrored) {
-        let caller = Caller::modern().with_principal(principal.clone());
-        return Err(
-            match server.hidden(
-                &request.method,
-                Era::Modern,
-                request.params.as_deref(),
-                &caller,
-            ) {
-                Some(hidden) => Refused::Hidden(hidden),
-                None => Refused::Malformed(error),
-            },
-        );
-    }
-    Ok(checked)
-}
-
 /// One request on its way to its handler, with what its transport decided.
 struct Call {
-    request: Request,
-    /// The request's `_meta`, when the transport checked it.
-    checked: Option<Checked>,
-    caller: Caller,
+    /// The request as admitted, or the refusal to answer with.
+    admission: Result<Admitted, Refusal>,
+    /// Cancels the request.
+    cancellation: CancellationToken,
     outlet: Arc<Outlet>,
-    /// Fires when the client stops reading (modern requests: closing the
-    /// stream cancels).
-    cancel_on_close: Option<CancellationToken>,
+    /// Whether the client's closing the response stream cancels the
+    /// request (modern requests).
+    cancel_on_close: bool,
     mode: Mode,
     /// Runs when the handler finishes, however the response goes out.
     done: Option<Done>,
@@ -501,51 +348,61 @@ impl Drop for Done {
 /// response (or the client reads only JSON), SSE otherwise.
 async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     let Call {
-        request,
-        checked,
-        caller,
+        admission,
+        cancellation,
         outlet,
         cancel_on_close,
         mode,
         done,
     } = call;
-    let id = request.id.clone();
-    let era = caller.era_for(&request.method);
-    let guard = cancel_on_close.map(CancellationToken::drop_guard);
-    if era == Era::Modern && request.method == "subscriptions/listen" {
-        let listen = respond_listen(endpoint, (request, checked, caller), outlet, mode, guard);
-        return Box::pin(listen).await;
-    }
-    // The permit is held while the handler runs.
-    let Ok(permit) = endpoint.running.clone().try_acquire_owned() else {
-        return response::error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            Some(id),
-            ErrorObject::internal_error(format!(
-                "Server busy: {} requests are already running; retry later",
-                endpoint.config.max_concurrent
-            )),
-        );
-    };
-    let server = endpoint.server.clone();
-    let timeout = endpoint.config.request_timeout;
-    let mut running = Work::new(async move {
-        let token = caller.cancellation.clone();
-        let answer = match deadline::within(timeout, server.answer(request, checked, &caller)).await
+    let guard = cancel_on_close.then(|| cancellation.clone().drop_guard());
+    let mut running = match admission {
+        Err(refusal) => {
+            drop(done);
+            Work::new(std::future::ready(refusal.into_outcome()))
+        }
+        Ok(admitted)
+            if admitted.era() == Era::Modern && admitted.method() == "subscriptions/listen" =>
         {
-            Some(answer) => answer,
-            None => {
-                token.cancel();
-                Err(ErrorObject::internal_error(format!(
-                    "Request timed out after {} s and was cancelled",
-                    timeout.as_secs_f64()
-                )))
-            }
-        };
-        drop(permit);
-        drop(done);
-        answer
-    });
+            let listen = respond_listen(endpoint, admitted, outlet, mode, guard);
+            return Box::pin(listen).await;
+        }
+        Ok(admitted) => {
+            // The permit is held while the handler runs.
+            let Ok(permit) = endpoint.running.clone().try_acquire_owned() else {
+                return response::error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    Some(admitted.id().clone()),
+                    ErrorObject::internal_error(format!(
+                        "Server busy: {} requests are already running; retry later",
+                        endpoint.config.max_concurrent
+                    )),
+                );
+            };
+            let server = endpoint.server.clone();
+            let timeout = endpoint.config.request_timeout;
+            Work::new(async move {
+                let (id, era) = (admitted.id().clone(), admitted.era());
+                let outcome = match deadline::within(timeout, server.serve(admitted)).await {
+                    Some(outcome) => outcome,
+                    None => {
+                        cancellation.cancel();
+                        Outcome::failure(
+                            id,
+                            era,
+                            ErrorObject::internal_error(format!(
+                                "Request timed out after {} s and was cancelled",
+                                timeout.as_secs_f64()
+                            )),
+                        )
+                    }
+                };
+                drop(permit);
+                drop(done);
+                outcome
+            })
+        }
+    };
     let finished = match mode {
         // A client that cannot read a stream gets the response alone.
         Mode::Json => {
@@ -553,30 +410,27 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
             Some((&mut running).await)
         }
         Mode::Stream | Mode::JsonUnlessNeeded => tokio::select! {
-            answer = &mut running => Some(answer),
+            outcome = &mut running => Some(outcome),
             () = outlet.needs_stream() => None,
         },
     };
     // A refusal with its own HTTP status is plain JSON, even to a client
     // that prefers a stream: a stream's status is always 200.
-    let refused = |answer: &Result<_, ErrorObject>| {
-        answer
-            .as_ref()
-            .is_err_and(|e| status_in(era, e) != StatusCode::OK)
+    let refused = |outcome: &Outcome| {
+        outcome
+            .error()
+            .is_some_and(|e| status_in(outcome.era(), e) != StatusCode::OK)
     };
     let finished = match finished {
-        Some(answer)
+        Some(outcome)
             if mode == Mode::Json
-                || refused(&answer)
+                || refused(&outcome)
                 || (mode == Mode::JsonUnlessNeeded && !outlet.holds_messages()) =>
         {
             if let Some(guard) = guard {
                 guard.disarm();
             }
-            return match answer {
-                Ok(result) => response::json(StatusCode::OK, result.response(&id)),
-                Err(error) => response::error(status_in(era, &error), Some(id), error),
-            };
+            return response::outcome(outcome);
         }
         // Done, but something went out first: the answer follows it on a stream.
         other => other,
@@ -584,12 +438,11 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
     let frames = outlet.start_stream(endpoint.config.retry, endpoint.config.stream_backlog);
     let streaming = outlet.clone();
     tokio::spawn(async move {
-        let answer = match finished {
-            Some(answer) => answer,
+        let outcome = match finished {
+            Some(outcome) => outcome,
             None => running.await,
         };
-        let bytes = encoded(id, answer);
-        streaming.finish(&bytes);
+        streaming.finish(&outcome.encode());
     });
     drop(outlet);
     sse::response(sse::body(frames, None, guard))
@@ -603,12 +456,12 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
 /// its status.
 async fn respond_listen(
     endpoint: &Arc<Endpoint>,
-    (request, checked, caller): (Request, Option<Checked>, Caller),
+    admitted: Admitted,
     outlet: Arc<Outlet>,
     mode: Mode,
     guard: Option<tokio_util::sync::DropGuard>,
 ) -> Response {
-    let id = request.id.clone();
+    let id = admitted.id().clone();
     if mode == Mode::Json {
         return response::error(
             StatusCode::NOT_ACCEPTABLE,
@@ -621,10 +474,9 @@ async fn respond_listen(
     let server = endpoint.server.clone();
     let streaming = outlet.clone();
     let mut running = tokio::spawn(async move {
-        let id = request.id.clone();
-        let answer = server.answer(request, checked, &caller).await;
-        let status = answer.as_ref().err().map_or(StatusCode::OK, status_of);
-        let bytes = encoded(id, answer);
+        let outcome = server.serve(admitted).await;
+        let status = outcome.error().map_or(StatusCode::OK, status_of);
+        let bytes = outcome.encode();
         // Handed back only when no stream started: the caller answers with it.
         (!streaming.finish_if_streaming(&bytes)).then_some((status, bytes))
     });
@@ -632,7 +484,9 @@ async fn respond_listen(
         answer.ok().flatten().unwrap_or_else(|| {
             let error =
                 ErrorObject::internal_error("Internal error: the request ended without an answer");
-            (status_of(&error), encode_error(Some(id.clone()), error))
+            let status = status_of(&error);
+            let outcome = Outcome::failure(id.clone(), Era::Modern, error);
+            (status, outcome.encode())
         })
     };
     let early = tokio::select! {
@@ -663,22 +517,4 @@ async fn respond_listen(
     drop(outlet);
     let keep_alive = Some(endpoint.config.keep_alive);
     sse::response(sse::body(frames, keep_alive, guard))
-}
-
-/// The status an error is answered with in `era`: a legacy error is an
-/// ordinary `200` JSON-RPC response unless it is a challenge.
-fn status_in(era: Era, error: &ErrorObject) -> StatusCode {
-    match era {
-        Era::Modern => status_of(error),
-        Era::Legacy if crate::challenge::Challenge::of(error).is_some() => status_of(error),
-        Era::Legacy => StatusCode::OK,
-    }
-}
-
-/// The response to request `id` with `answer`, encoded.
-fn encoded(id: jsonrpc::RequestId, answer: Result<ResultText, ErrorObject>) -> Vec<u8> {
-    match answer {
-        Ok(result) => result.response(&id),
-        Err(error) => encode_error(Some(id), error),
-    }
 }

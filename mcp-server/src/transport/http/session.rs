@@ -13,12 +13,11 @@ use mcp_core::jsonrpc::RequestId;
 use tokio_util::sync::CancellationToken;
 
 use super::outlet::Streams;
-use crate::connection::{Connection, Session};
-use crate::lock::lock;
-use crate::source::Principal;
-use crate::store::{EventStore, SessionRecord, SessionStore, Unavailable};
-use crate::transport::outbound::Outbound;
-use crate::transport::running::Running;
+use crate::auth::Principal;
+use crate::context::Negotiated;
+use crate::seam::store::{EventStore, SessionRecord, SessionStore, Unavailable};
+use crate::transport::{InFlight, Outbound, Session};
+use crate::vocabulary::lock;
 
 /// Every live session of one endpoint.
 pub(crate) struct Sessions {
@@ -174,7 +173,8 @@ impl Sessions {
         }
         let id = mint_id();
         let streams = Streams::new(id.clone(), self.events.clone(), 0, self.forget_on_drop);
-        let session = Arc::new(HttpSession::new(id, owner, streams));
+        let session = Session::over("http").with_id(id.clone());
+        let session = Arc::new(HttpSession::new(id, owner, streams, session));
         live.insert(session.id.clone(), session.clone());
         Some(session)
     }
@@ -240,13 +240,13 @@ pub(crate) struct HttpSession {
     pub(crate) id: String,
     /// The subject of the caller that opened it.
     owner: Option<String>,
-    pub(crate) connection: Arc<Connection>,
+    pub(crate) session: Arc<Session>,
     pub(crate) outbound: Arc<Outbound>,
     pub(crate) streams: Arc<Streams>,
     /// Fires when the session ends; every request of the session is its child.
     pub(crate) ended: CancellationToken,
     last_seen: Mutex<Instant>,
-    pub(crate) running: Running,
+    pub(crate) in_flight: InFlight,
     standalone: Mutex<Option<WeakFrameSender>>,
     /// When the shared store last got a copy.
     stored_at: Mutex<Instant>,
@@ -261,15 +261,15 @@ impl HttpSession {
 
     /// The session as the shared store keeps it; `None` before `initialize`.
     fn record(&self) -> Option<SessionRecord> {
-        let session = self.connection.session()?;
+        let negotiated = self.session.negotiated()?;
         Some(SessionRecord {
             id: self.id.clone(),
             owner: self.owner.clone(),
-            protocol_version: session.protocol_version.clone(),
-            client_capabilities: session.client_capabilities.clone(),
-            client_info: session.client_info.clone(),
-            log_level: session.log_level,
-            subscriptions: lock(&self.connection.subscriptions).clone(),
+            protocol_version: negotiated.protocol_version.clone(),
+            client_capabilities: negotiated.client_capabilities.clone(),
+            client_info: negotiated.client_info.clone(),
+            log_level: negotiated.log_level,
+            subscriptions: self.session.subscriptions(),
         })
     }
 
@@ -282,29 +282,30 @@ impl HttpSession {
         let _ = getrandom::fill(&mut bytes);
         let base = (u64::from(u32::from_le_bytes(bytes) >> 1) + 1) << 32;
         let streams = Streams::new(record.id.clone(), events, base, forget_on_drop);
-        let session = Self::new(record.id, record.owner, streams);
-        *lock(&session.connection.session) = Some(Arc::new(Session {
-            protocol_version: record.protocol_version,
-            client_capabilities: record.client_capabilities,
-            client_info: record.client_info,
-            log_level: record.log_level,
-        }));
-        *lock(&session.connection.subscriptions) = record.subscriptions;
-        session
+        let session = Session::over("http")
+            .with_id(record.id.clone())
+            .with_negotiated(Negotiated {
+                protocol_version: record.protocol_version,
+                client_capabilities: record.client_capabilities,
+                client_info: record.client_info,
+                log_level: record.log_level,
+            })
+            .with_subscriptions(record.subscriptions);
+        Self::new(record.id, record.owner, streams, session)
     }
 
     /// Session `id` of `owner`, its events numbered and kept by `streams`.
-    fn new(id: String, owner: Option<String>, streams: Streams) -> Self {
+    fn new(id: String, owner: Option<String>, streams: Streams, session: Session) -> Self {
         Self {
             stored_at: Mutex::new(Instant::now()),
             streams: Arc::new(streams),
-            connection: Arc::new(Connection::over("http").with_id(id.clone())),
+            session: Arc::new(session),
             id,
             owner,
             outbound: Arc::new(Outbound::default()),
             ended: CancellationToken::new(),
             last_seen: Mutex::new(Instant::now()),
-            running: Running::default(),
+            in_flight: InFlight::default(),
             standalone: Mutex::new(None),
         }
     }
@@ -316,7 +317,7 @@ impl HttpSession {
     /// Whether the session is expired: idle past `idle` with nothing running
     /// and no standalone stream open.
     fn expired(&self, now: Instant, idle: Duration) -> bool {
-        self.idle_since(now) >= idle && self.running.is_empty() && !self.standalone_open()
+        self.idle_since(now) >= idle && self.in_flight.is_empty() && !self.standalone_open()
     }
 
     fn standalone_open(&self) -> bool {
@@ -348,19 +349,19 @@ impl HttpSession {
     fn end(&self) {
         self.ended.cancel();
         self.streams.close();
-        self.connection.close();
+        self.session.close();
     }
 
     /// Tracks a running request, cancelled with the session or by the client.
     pub(crate) fn start(&self, id: RequestId) -> CancellationToken {
         let token = self.ended.child_token();
-        self.running.start(id, token.clone());
+        self.in_flight.start(id, token.clone());
         token
     }
 
     /// Forgets a finished request; the session was active until now.
     pub(crate) fn stop(&self, id: &RequestId) {
-        self.running.stop(id);
+        self.in_flight.stop(id);
         self.touch();
     }
 }

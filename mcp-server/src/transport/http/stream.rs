@@ -14,12 +14,13 @@ use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::Response;
 use mcp_core::error::ErrorObject;
 
+use super::endpoint::Endpoint;
 use super::headers::{self, LAST_EVENT_ID, SESSION_ID};
 use super::response;
 use super::session::HttpSession;
-use super::{Endpoint, accept, auth, sse};
-use crate::store::EventId;
-use crate::transport::changes::ChangeFeed;
+use super::{accept, auth, sse};
+use crate::seam::store::EventId;
+use crate::transport::ChangeFeed;
 
 /// The session a `GET` or `DELETE` names, or the response that refuses
 /// it; `stream` when the request asks for a stream (a `GET`), whose
@@ -144,7 +145,7 @@ pub(crate) async fn delete(
 /// Sends the server's changes on a standalone stream until its reader or
 /// the session goes away, with a keep-alive comment when idle.
 fn forward_changes(endpoint: &Arc<Endpoint>, session: &Arc<HttpSession>, frames: FrameSender) {
-    let mut feed = ChangeFeed::new(&endpoint.server, session.connection.clone());
+    let mut feed = ChangeFeed::new(&endpoint.server, session.session.clone());
     let (endpoint, session) = (endpoint.clone(), session.clone());
     let keep_alive = endpoint.config.keep_alive;
     tokio::spawn(async move {

@@ -2,12 +2,11 @@
 //!
 //! Activate it with `use shell_ext as _;`.
 
-use mcp_server::BootContext;
-use mcp_server::contributor::{Contributions, Contributor};
+use mcp_server::boot::BootContext;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
-use mcp_server::registry::{Item, Registration};
-use std::sync::Arc;
+use mcp_server::seam::contributor::{Contributions, Contributor};
+use mcp_server::seam::{Item, Registration};
 
 /// Contributes the shell tools.
 struct ShellTools;
@@ -30,11 +29,11 @@ impl Contributor for ShellTools {
 }
 
 fn shell_tools(_: &BootContext) -> Item {
-    Item::Contributor(Arc::new(ShellTools))
+    Item::contributor(ShellTools)
 }
 
 fn extension(_: &BootContext) -> Item {
-    Item::Extension
+    Item::extension()
 }
 
 mcp_server::register!(Registration::new(

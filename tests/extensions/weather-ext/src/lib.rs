@@ -3,12 +3,11 @@
 //!
 //! Activate it with `use weather_ext as _;`.
 
-use mcp_server::BootContext;
-use mcp_server::contributor::{Contributions, Contributor};
+use mcp_server::boot::BootContext;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
-use mcp_server::registry::{Item, Registration};
-use std::sync::Arc;
+use mcp_server::seam::contributor::{Contributions, Contributor};
+use mcp_server::seam::{Item, Registration};
 
 /// Contributes the weather tools.
 struct WeatherTools;
@@ -31,11 +30,11 @@ impl Contributor for WeatherTools {
 }
 
 fn weather_tools(_: &BootContext) -> Item {
-    Item::Contributor(Arc::new(WeatherTools))
+    Item::contributor(WeatherTools)
 }
 
 fn extension(_: &BootContext) -> Item {
-    Item::Extension
+    Item::extension()
 }
 
 mcp_server::register!(Registration::new(

@@ -37,12 +37,12 @@ pub fn shortcut(attr: TokenStream, item: TokenStream) -> TokenStream {
     quote! {
         #constant
         const _: () = {
-            fn __acme_shortcut(_: &::mcp_server::BootContext) -> ::mcp_server::Item {
-                ::mcp_server::Item::Member(::mcp_server::seam::Member::new::<::acme_notes::Shortcuts>(
+            fn __acme_shortcut(_: &::mcp_server::boot::BootContext) -> ::mcp_server::seam::Item {
+                ::mcp_server::seam::Item::member::<::acme_notes::Shortcuts>(
                     ::acme_notes::Shortcut { key: #key, text: #ident },
-                ))
+                )
             }
-            ::mcp_server::register!(::mcp_server::Registration::new(
+            ::mcp_server::register!(::mcp_server::seam::Registration::new(
                 ::mcp_server::origin!(), #key, 0, __acme_shortcut
             ));
         };

@@ -7,11 +7,11 @@
 use std::sync::Arc;
 
 use acme_notes::{MemoryNoteStore, NoteStore};
-use mcp_server::prelude::*;
+use mcp_server::prelude::extension::*;
 
 fn cloud(_: &BootContext) -> Item {
     let store: Arc<dyn NoteStore> = Arc::new(MemoryNoteStore::new(10));
-    Item::Supply(Supplied::new::<dyn NoteStore>(store))
+    Item::supply::<dyn NoteStore>(store)
 }
 
 mcp_server::register!(Registration::supply(origin!(), "CloudNoteStore", cloud));

@@ -1,7 +1,7 @@
 //! Who may see the administrative targets: callers with the `admin` role.
 
-use mcp_server::customizer::GuardAttacher;
-use mcp_server::prelude::*;
+use mcp_server::prelude::extension::*;
+use mcp_server::seam::customizer::GuardAttacher;
 
 /// Allows only callers with the `admin` role.
 #[derive(Debug, Default)]

@@ -1,7 +1,7 @@
 //! The `notes` section of the configuration.
 
-use mcp_server::config::{Section, SectionDecl};
-use mcp_server::prelude::*;
+use mcp_server::config::Section;
+use mcp_server::prelude::extension::*;
 use serde::Deserialize;
 
 /// `notes.capacity` (notes per owner in the default store) and
@@ -19,7 +19,7 @@ impl Section for NotesSection {
 }
 
 fn declare(_: &BootContext) -> Item {
-    Item::Section(SectionDecl::of::<NotesSection>())
+    Item::section::<NotesSection>()
 }
 
 mcp_server::register!(Registration::new(origin!(), "notes-section", 0, declare));

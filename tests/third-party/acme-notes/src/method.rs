@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::result::ResultType;
-use mcp_server::prelude::*;
+use mcp_server::prelude::extension::*;
 use serde::{Deserialize, Serialize};
 
 /// `acme/notes.count`: how many notes an owner has.

@@ -1,7 +1,7 @@
 //! A registration kind of acme-notes' own: shortcuts, text any crate may
 //! register under a key, listed by `note.list`.
 
-use mcp_server::prelude::*;
+use mcp_server::prelude::extension::*;
 
 /// A named piece of text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,10 +28,10 @@ impl Kind for Shortcuts {
 }
 
 fn hello(_: &BootContext) -> Item {
-    Item::Member(Member::new::<Shortcuts>(Shortcut {
+    Item::member::<Shortcuts>(Shortcut {
         key: "hello",
         text: "Hello from acme-notes",
-    }))
+    })
 }
 
 mcp_server::register!(Registration::new(origin!(), "hello", 0, hello));

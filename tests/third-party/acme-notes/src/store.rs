@@ -3,8 +3,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use mcp_server::prelude::*;
-use mcp_server::seam::SeamDecl;
+use mcp_server::prelude::extension::*;
 
 use crate::config::NotesSection;
 
@@ -35,7 +34,7 @@ impl OneActive for dyn NoteStore {
 }
 
 fn declare(_: &BootContext) -> Item {
-    Item::Seam(SeamDecl::of::<dyn NoteStore>())
+    Item::seam::<dyn NoteStore>()
 }
 
 mcp_server::register!(Registration::supply(origin!(), "NoteStore", declare));

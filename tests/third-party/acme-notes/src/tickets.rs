@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::result::ResultType;
 use mcp_server::core::tools::Tool;
-use mcp_server::prelude::*;
+use mcp_server::prelude::extension::*;
 
 /// The `_meta` key that marks a tool as deferred.
 pub const DEFERRED: &str = "acme/deferred";
@@ -72,9 +72,9 @@ impl AlternateResultInterceptor for Tickets {
 }
 
 fn tickets(boot: &BootContext) -> Item {
-    Item::AlternateResultInterceptor(std::sync::Arc::new(Tickets {
+    Item::alternate_result_interceptor(Tickets {
         waiting: boot.shared::<Ticketed>(),
-    }))
+    })
 }
 
 mcp_server::register!(Registration::new(origin!(), "Tickets", 0, tickets));

@@ -5,7 +5,6 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcp_server::completion::complete_handler;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonObject;
 use mcp_server::core::prompts::{GetPrompt, GetPromptResult, Prompt, PromptArgument};
@@ -14,8 +13,9 @@ use mcp_server::core::resources::{
     TextResourceContents,
 };
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
-use mcp_server::prelude::*;
-use mcp_server::uri_template::TemplateVariables;
+use mcp_server::handler::completion::complete_handler;
+use mcp_server::handler::resource::TemplateVariables;
+use mcp_server::prelude::extension::*;
 
 use crate::config::NotesSection;
 use crate::method::{CountNotes, CountResult};
@@ -223,7 +223,7 @@ impl Contributor for NoteTools {
 }
 
 fn note_tools(_: &BootContext) -> Item {
-    Item::Contributor(Arc::new(NoteTools))
+    Item::contributor(NoteTools)
 }
 
 mcp_server::register!(Registration::new(origin!(), "NoteTools", 0, note_tools));

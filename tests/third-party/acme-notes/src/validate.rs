@@ -1,6 +1,6 @@
 //! A boot check of acme-notes' own: every `note.*` tool has a description.
 
-use mcp_server::prelude::*;
+use mcp_server::prelude::extension::*;
 
 /// Fails boot for a `note.*` tool without a description.
 #[derive(Debug, Default)]
@@ -25,7 +25,7 @@ impl Validator for Documented {
 }
 
 fn documented(_: &BootContext) -> Item {
-    Item::Validator(std::sync::Arc::new(Documented))
+    Item::validator(Documented)
 }
 
 mcp_server::register!(Registration::new(origin!(), "Documented", 0, documented));

@@ -7,19 +7,21 @@
 
 use std::sync::{Arc, Mutex};
 
-use mcp_server::client::MemoryClient;
+use mcp_server::boot::BootContext;
+use mcp_server::context::InputError;
 use mcp_server::core::capabilities::ServerCapabilities;
 use mcp_server::core::elicitation::{ElicitRequestFormParams, ElicitRequestParams};
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::core::result::ResultType;
 use mcp_server::core::version::Era;
-use mcp_server::customizer::ServerCapabilitiesCustomizer;
-use mcp_server::input::{ClientRequester, InputError};
-use mcp_server::interceptor::{AlternateResultInterceptor, Invocation, Settled, Started};
-use mcp_server::{
-    AlternateResult, BootContext, BoxFuture, Item, RequestContext, Server, origin, tool,
-};
+use mcp_server::handler::AlternateResult;
+use mcp_server::seam::Item;
+use mcp_server::seam::customizer::ServerCapabilitiesCustomizer;
+use mcp_server::seam::interceptor::{AlternateResultInterceptor, Invocation, Settled, Started};
+use mcp_server::testing::MemoryClient;
+use mcp_server::transport::ClientRequester;
+use mcp_server::{BoxFuture, RequestContext, Server, origin, tool};
 use serde_json::json;
 use tokio::sync::oneshot;
 
@@ -150,7 +152,7 @@ fn server() -> (Server, Arc<Seen>, oneshot::Receiver<()>) {
             origin!(),
             "relay",
             0,
-            Item::AlternateResultInterceptor(Arc::new(relay)),
+            Item::alternate_result_interceptor(relay),
         )
         .build();
     (server, seen, finished)

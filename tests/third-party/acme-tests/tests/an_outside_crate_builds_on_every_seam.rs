@@ -5,11 +5,12 @@
 //! boot context that carries all of it to contributors and interceptors.
 
 use acme_notes::{Calls, Shortcut, Shortcuts, Ticketed};
-use mcp_server::client::MemoryClient;
+use mcp_server::boot::BootError;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::core::version::Era;
-use mcp_server::prelude::*;
-use mcp_server::{BootError, tool};
+use mcp_server::prelude::extension::*;
+use mcp_server::testing::MemoryClient;
+use mcp_server::tool;
 use serde_json::json;
 
 use acme_notes as _;
@@ -24,7 +25,7 @@ async fn slow_sum(a: i64, b: i64) -> String {
 #[acme_macros::shortcut("bye")]
 const BYE: &str = "Goodbye from the tests";
 
-fn builder() -> mcp_server::Builder {
+fn builder() -> mcp_server::server::Builder {
     Server::builder().without_environment()
 }
 
@@ -90,8 +91,7 @@ fn an_invalid_setting_fails_boot_naming_the_key() {
 #[tokio::test]
 async fn a_method_declared_with_a_derive_goes_through_its_typed_interceptor() {
     let server = builder().build();
-    let client =
-        MemoryClient::new(&server).with_credentials(mcp_server::source::Credentials::none());
+    let client = MemoryClient::new(&server).with_credentials(mcp_server::auth::Credentials::none());
     client
         .call_tool("note.add", json!({"text": "a"}))
         .await
@@ -158,10 +158,10 @@ fn two_members_of_a_kind_with_one_key_fail_boot_naming_both() {
             origin!(),
             "another-hello",
             0,
-            Item::Member(Member::new::<Shortcuts>(Shortcut {
+            Item::member::<Shortcuts>(Shortcut {
                 key: "hello",
                 text: "Hi",
-            })),
+            }),
         )
         .try_build()
         .unwrap_err();

@@ -6,12 +6,12 @@
 
 use std::sync::{Arc, Mutex};
 
-use mcp_server::Caller;
-use mcp_server::client::MemoryClient;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::jsonrpc::Notification;
 use mcp_server::core::logging::LoggingLevel;
-use mcp_server::prelude::*;
+use mcp_server::prelude::extension::*;
+use mcp_server::testing::MemoryClient;
+use mcp_server::transport::Peer;
 use serde_json::json;
 
 use acme_notes as _;
@@ -59,7 +59,12 @@ impl RawInterceptor for Audit {
 fn server(audit: Arc<Audit>) -> Server {
     Server::builder()
         .without_environment()
-        .register(origin!(), "audit", 0, Item::RawInterceptor(audit))
+        .register(
+            origin!(),
+            "audit",
+            0,
+            Item::member::<mcp_server::seam::interceptor::RawInterceptors>(audit),
+        )
         .build()
 }
 
@@ -115,7 +120,7 @@ async fn a_whole_legacy_session_and_modern_requests_pass_once_each() {
         ]
     );
     assert_eq!(
-        legacy.session().unwrap().log_level,
+        legacy.negotiated().unwrap().log_level,
         Some(LoggingLevel::Info)
     );
 
@@ -171,7 +176,7 @@ async fn a_refused_lifecycle_request_changes_nothing_on_the_session() {
         .await
         .unwrap_err();
     assert_eq!(refused.message, "refused by audit after the fact");
-    assert_eq!(legacy.session().unwrap().log_level, None);
+    assert_eq!(legacy.negotiated().unwrap().log_level, None);
 }
 
 #[tokio::test]
@@ -181,11 +186,11 @@ async fn a_refused_notification_is_not_acted_on() {
         ..Audit::default()
     });
     let server = server(audit.clone());
-    let caller = Caller::modern();
+    let peer = Peer::modern();
     let cancelled = Notification::new("notifications/cancelled", &json!({"requestId": 1})).unwrap();
     let roots = Notification::new("notifications/roots/list_changed", &json!({})).unwrap();
-    assert!(!server.admit(&cancelled, &caller).await);
-    assert!(server.admit(&roots, &caller).await);
+    assert!(!server.admit_notification(&cancelled, &peer).await);
+    assert!(server.admit_notification(&roots, &peer).await);
     assert_eq!(
         audit.take(),
         [

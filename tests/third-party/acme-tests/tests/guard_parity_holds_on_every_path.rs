@@ -9,14 +9,18 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use acme_notes::{Purges, Ticketed};
-use mcp_server::client::MemoryClient;
+use mcp_server::auth::{Credentials, Principal};
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::tools::{
     CallTool, CallToolRequestParams, CallToolResult, ListTools, ListToolsResult, Tool,
 };
-use mcp_server::customizer::GuardAttacher;
-use mcp_server::prelude::*;
-use mcp_server::source::{Credentials, Principal, PrincipalSource};
+use mcp_server::prelude::extension::*;
+use mcp_server::seam::customizer::GuardAttacher;
+use mcp_server::seam::interceptor::{
+    HandlerInterceptors, RawInterceptors, Scoped, TypedInterceptorItem, TypedInterceptors,
+};
+use mcp_server::seam::source::PrincipalSource;
+use mcp_server::testing::MemoryClient;
 use serde_json::{Value, json};
 
 use acme_notes as _;
@@ -34,7 +38,7 @@ impl PrincipalSource for Tokens {
     }
 }
 
-fn builder() -> mcp_server::Builder {
+fn builder() -> mcp_server::server::Builder {
     Server::builder()
         .without_environment()
         .supply::<dyn PrincipalSource>(origin!(), "tokens", Arc::new(Tokens))
@@ -181,11 +185,11 @@ async fn a_correlation_interceptor_answers_only_for_callers_the_guards_allow() {
             origin!(),
             "early",
             0,
-            Item::HandlerInterceptor {
-                stratum: Stratum::Correlation,
-                scope: Scope::Method("tools/call"),
-                interceptor: Arc::new(EarlyAnswer(answers.clone())),
-            },
+            Item::handler_interceptor(
+                Stratum::Correlation,
+                Scope::Method("tools/call"),
+                EarlyAnswer(answers.clone()),
+            ),
         )
         .build();
     let hidden = anonymous(&server)
@@ -231,7 +235,7 @@ async fn a_raw_take_over_runs_the_guards_of_the_target_its_params_name() {
             origin!(),
             "raw",
             0,
-            Item::RawInterceptor(Arc::new(RawTakeOver(answers.clone()))),
+            Item::raw_interceptor(RawTakeOver(answers.clone())),
         )
         .build();
     let hidden = anonymous(&server)
@@ -348,15 +352,15 @@ async fn replayed(item: Item) -> (ErrorObject, usize) {
 #[tokio::test]
 async fn an_answer_made_for_another_call_is_refused_in_every_layer() {
     let replays = Arc::new(Replays::default());
-    let step = Item::HandlerInterceptor {
-        stratum: Stratum::Correlation,
-        scope: Scope::All,
-        interceptor: Arc::new(ReplayStep(replays.clone())),
-    };
+    let step = Item::handler_interceptor(
+        Stratum::Correlation,
+        Scope::All,
+        ReplayStep(replays.clone()),
+    );
     for item in [
         step,
         Item::typed(ReplayTyped(replays.clone())),
-        Item::RawInterceptor(Arc::new(ReplayRaw(replays.clone()))),
+        Item::raw_interceptor(ReplayRaw(replays.clone())),
     ] {
         let (refused, purged) = replayed(item).await;
         assert_eq!(refused.code.0, -32603);
@@ -421,7 +425,7 @@ impl RawInterceptor for RawListCache {
 async fn a_cached_list_answer_keeps_only_what_its_caller_may_see() {
     for item in [
         Item::typed(TypedListCache::default()),
-        Item::RawInterceptor(Arc::new(RawListCache::default())),
+        Item::raw_interceptor(RawListCache::default()),
     ] {
         let server = builder().register(origin!(), "list-cache", 0, item).build();
         let everything = admin(&server).list_tools().await.unwrap();
@@ -582,7 +586,7 @@ async fn initialize_cannot_be_answered_in_place_and_leaves_no_half_made_session(
                 origin!(),
                 "forge",
                 0,
-                Item::RawInterceptor(Arc::new(ForgeSession { refuse_after })),
+                Item::raw_interceptor(ForgeSession { refuse_after }),
             )
             .build();
         let client = MemoryClient::new(&server).connected();
@@ -594,7 +598,7 @@ async fn initialize_cannot_be_answered_in_place_and_leaves_no_half_made_session(
         };
         assert_eq!(error.message, expected);
         assert!(
-            client.session().is_none(),
+            client.negotiated().is_none(),
             "a refused initialize made a session"
         );
         // Still not a legacy session: a legacy method is not found.
@@ -654,7 +658,7 @@ impl RawInterceptor for DressedRawList {
 async fn a_list_answer_of_another_kind_is_refused_rather_than_sent_unscreened() {
     for item in [
         Item::typed(DressedList),
-        Item::RawInterceptor(Arc::new(DressedRawList)),
+        Item::raw_interceptor(DressedRawList),
     ] {
         let server = builder().register(origin!(), "dressed", 0, item).build();
         let refused = anonymous(&server)
@@ -692,11 +696,7 @@ async fn initialize_cannot_be_answered_in_place_from_the_handler_chain_either() 
             origin!(),
             "answer-everything",
             0,
-            Item::HandlerInterceptor {
-                stratum: Stratum::Audit,
-                scope: Scope::All,
-                interceptor: Arc::new(AnswerEverything),
-            },
+            Item::handler_interceptor(Stratum::Audit, Scope::All, AnswerEverything),
         )
         .build();
     let client = MemoryClient::new(&server).connected();
@@ -705,7 +705,7 @@ async fn initialize_cannot_be_answered_in_place_from_the_handler_chain_either() 
         error.message,
         "`initialize` cannot be answered in place of the server"
     );
-    assert!(client.session().is_none());
+    assert!(client.negotiated().is_none());
 }
 
 #[tokio::test]
@@ -721,7 +721,7 @@ async fn a_subscription_to_a_hidden_resource_is_never_notified_like_an_unknown_o
     }
     let told = |uri: &str| {
         client
-            .notification_for(&mcp_server::sink::Change::resource_updated(uri))
+            .notification_for(&mcp_server::seam::sink::Change::resource_updated(uri))
             .is_some()
     };
     // Accepted like the subscription to a URI nothing serves (whose updates
@@ -739,7 +739,7 @@ async fn a_subscription_to_a_hidden_resource_is_never_notified_like_an_unknown_o
         .unwrap();
     assert!(
         admin
-            .notification_for(&mcp_server::sink::Change::resource_updated(
+            .notification_for(&mcp_server::seam::sink::Change::resource_updated(
                 "notes-admin://all"
             ))
             .is_some()
@@ -768,7 +768,7 @@ async fn a_listener_is_never_granted_nor_told_of_a_hidden_resource() {
     );
     server
         .changes()
-        .publish(mcp_server::sink::Change::resource_updated(
+        .publish(mcp_server::seam::sink::Change::resource_updated(
             "notes-admin://all",
         ));
     let told = admin.next().await.unwrap();
@@ -808,7 +808,7 @@ async fn a_hidden_fixed_resource_hides_nothing_behind_it() {
             0,
             Item::customizer_for::<Resource>(
                 "notes://ada",
-                mcp_server::customizer::GuardAttacher::new(acme_notes::AdminOnly),
+                mcp_server::seam::customizer::GuardAttacher::new(acme_notes::AdminOnly),
             ),
         )
         .build();
@@ -836,7 +836,7 @@ async fn a_hidden_method_answers_as_an_unknown_one_even_to_malformed_requests() 
             0,
             Item::customizer_for::<MethodDescriptor>(
                 "acme/notes.count",
-                mcp_server::customizer::GuardAttacher::new(acme_notes::AdminOnly),
+                mcp_server::seam::customizer::GuardAttacher::new(acme_notes::AdminOnly),
             ),
         )
         .build();
@@ -890,7 +890,7 @@ impl Guard for StepUp {
         if ctx.principal().has_role("admin") {
             Decision::Allow
         } else {
-            Decision::Challenge(mcp_server::challenge::Challenge::forbidden(
+            Decision::Challenge(mcp_server::auth::Challenge::forbidden(
                 r#"Bearer error="insufficient_scope", scope="notes:archive""#,
                 "archiving needs notes:archive",
             ))
@@ -986,20 +986,23 @@ async fn a_challenged_tool_is_listed_and_no_take_over_answers_its_call() {
                 origin!(),
                 "take-over",
                 0,
-                Item::TypedInterceptor(
-                    mcp_server::registry::TypedInterceptorItem::new::<CallTool>(take_over),
-                ),
+                Item::member::<TypedInterceptors>(TypedInterceptorItem::new::<CallTool>(take_over)),
             ),
-            "raw" => builder.register(origin!(), "take-over", 0, Item::RawInterceptor(take_over)),
+            "raw" => builder.register(
+                origin!(),
+                "take-over",
+                0,
+                Item::member::<RawInterceptors>(take_over),
+            ),
             "handler" => builder.register(
                 origin!(),
                 "take-over",
                 0,
-                Item::HandlerInterceptor {
+                Item::member::<HandlerInterceptors>(Scoped {
                     stratum: Stratum::Correlation,
                     scope: Scope::Method("tools/call"),
                     interceptor: take_over,
-                },
+                }),
             ),
             _ => builder,
         };
@@ -1023,11 +1026,11 @@ async fn a_challenged_tool_is_listed_and_no_take_over_answers_its_call() {
             .unwrap_err();
         assert_eq!(
             refused.code,
-            mcp_server::challenge::INSUFFICIENT_PERMISSION,
+            mcp_server::auth::INSUFFICIENT_PERMISSION,
             "{layer}"
         );
         assert_eq!(
-            mcp_server::challenge::Challenge::of(&refused)
+            mcp_server::auth::Challenge::of(&refused)
                 .unwrap()
                 .www_authenticate(),
             r#"Bearer error="insufficient_scope", scope="notes:archive""#

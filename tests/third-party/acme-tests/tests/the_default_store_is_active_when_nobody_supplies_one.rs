@@ -4,7 +4,7 @@
 
 use acme_notes::NoteStore;
 use mcp_server::Server;
-use mcp_server::client::MemoryClient;
+use mcp_server::testing::MemoryClient;
 
 use acme_notes as _;
 

@@ -1,7 +1,8 @@
 //! Two crates supplying acme-notes' store: boot fails, naming both, as it
 //! does for the framework's own seams.
 
-use mcp_server::{BootError, Server};
+use mcp_server::Server;
+use mcp_server::boot::BootError;
 
 use acme_notes_cloud as _;
 use acme_notes_disk as _;

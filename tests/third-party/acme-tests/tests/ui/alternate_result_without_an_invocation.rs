@@ -1,5 +1,5 @@
-use mcp_server::interceptor::Invocation;
-use mcp_server::AlternateResult;
+use mcp_server::seam::interceptor::Invocation;
+use mcp_server::handler::AlternateResult;
 use mcp_server::core::result::ResultType;
 
 fn main() {

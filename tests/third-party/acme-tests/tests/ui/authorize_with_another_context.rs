@@ -1,7 +1,8 @@
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult};
-use mcp_server::interceptor::{Answer, TypedInterceptor, TypedNext};
-use mcp_server::{BoxFuture, Reply, RequestContext};
+use mcp_server::seam::interceptor::{Answer, TypedInterceptor, TypedNext};
+use mcp_server::{BoxFuture, RequestContext};
+use mcp_server::handler::Reply;
 
 /// Would ask for a proof with a context and params of its choosing (a
 /// stashed admin's context, say).

@@ -1,4 +1,4 @@
-use mcp_server::interceptor::RawAnswer;
+use mcp_server::seam::interceptor::RawAnswer;
 
 fn main() {
     // A raw answer is made by proceeding or with a proof.

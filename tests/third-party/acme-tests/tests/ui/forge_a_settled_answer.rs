@@ -1,6 +1,6 @@
 use mcp_server::core::tools::CallToolResult;
-use mcp_server::interceptor::Settled;
-use mcp_server::Reply;
+use mcp_server::seam::interceptor::Settled;
+use mcp_server::handler::Reply;
 
 fn main() {
     // A handler chain's answer is made by proceeding or with a proof.

@@ -1,4 +1,4 @@
-use mcp_server::interceptor::Authorized;
+use mcp_server::seam::interceptor::Authorized;
 
 fn main() {
     // Only `next.authorize(..)` makes an authorization.

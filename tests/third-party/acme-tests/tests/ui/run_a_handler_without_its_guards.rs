@@ -1,4 +1,4 @@
-use mcp_server::interceptor::DeferredInvocation;
+use mcp_server::seam::interceptor::DeferredInvocation;
 use mcp_server::RequestContext;
 
 // A deferred run comes only from an invocation, which exists only once the

@@ -1,9 +1,9 @@
 use mcp_server::context::RequestContext;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::tools::{CallTool, CallToolRequestParams, CallToolResult};
-use mcp_server::handler::BoxFuture;
-use mcp_server::interceptor::{Answer, TypedInterceptor, TypedNext};
-use mcp_server::Reply;
+use mcp_server::BoxFuture;
+use mcp_server::seam::interceptor::{Answer, TypedInterceptor, TypedNext};
+use mcp_server::handler::Reply;
 
 struct Cache;
 
