@@ -36,7 +36,8 @@ fn generated_http_requests_read_back_from_their_text_and_build() {
     }
 }
 
-fn post(body: &str) -> Sent {
+/// The `Sent` of a POST of `body`, read from its corpus text as the fuzzer reads it.
+fn sent_post(body: &str) -> Sent {
     let input = HttpInput::parse(
         format!("POST /mcp HTTP/1.1\r\ncontent-type: application/json\r\n\r\n{body}").as_bytes(),
     )
@@ -94,7 +95,7 @@ async fn the_http_check_fails_what_the_endpoint_must_not_answer() {
         ),
     ];
     for (body, response) in good {
-        let verdict = check::response(&post(body), response).await;
+        let verdict = check::response(&sent_post(body), response).await;
         assert!(verdict.is_ok(), "{body}: {verdict:?}");
     }
     let wrong = [
@@ -154,7 +155,7 @@ async fn the_http_check_fails_what_the_endpoint_must_not_answer() {
     ];
     for (body, response) in wrong {
         let status = response.status();
-        let verdict = check::response(&post(body), response).await;
+        let verdict = check::response(&sent_post(body), response).await;
         assert!(verdict.is_err(), "{body} answered {status} passed");
     }
 }

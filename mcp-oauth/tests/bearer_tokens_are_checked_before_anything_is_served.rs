@@ -11,7 +11,7 @@ use axum::http::{Request, StatusCode};
 use mcp_server::auth::AUTHENTICATION_REQUIRED;
 use mcp_server::{RequestContext, tool};
 use serde_json::{Value, json};
-use support::{Issuer, METADATA_URL, RESOURCE, app, call, now, send, server};
+use support::{Issuer, METADATA_URL, RESOURCE, app, ask, call, now, server};
 
 use mcp_oauth as _;
 
@@ -54,7 +54,7 @@ fn assert_refused(answer: &support::Answer, why: &str) {
 async fn a_request_without_a_token_gets_401_pointing_to_the_metadata() {
     let issuer = Issuer::start().await;
     let app = app(server(&issuer, &[]));
-    let answer = send(&app, call("whoami", None)).await;
+    let answer = ask(&app, call("whoami", None)).await;
     assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
     assert_eq!(
         answer.challenge.as_deref(),
@@ -82,7 +82,7 @@ async fn a_request_without_a_token_gets_401_pointing_to_the_metadata() {
         },
         Body::from(serde_json::to_vec(&call_body()).unwrap()),
     );
-    assert_eq!(send(&app, basic).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(ask(&app, basic).await.status, StatusCode::UNAUTHORIZED);
 }
 
 fn call_body() -> Value {
@@ -96,7 +96,7 @@ async fn a_valid_token_is_served_as_its_subject_with_its_scopes() {
     let issuer = Issuer::start().await;
     let app = app(server(&issuer, &[]));
     let token = issuer.token("alice", "notes:read notes:write");
-    let answer = send(&app, call("whoami", Some(&token))).await;
+    let answer = ask(&app, call("whoami", Some(&token))).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     assert_eq!(text(&answer), "alice [notes:read notes:write]");
     // The scheme is matched without regard to case.
@@ -104,7 +104,7 @@ async fn a_valid_token_is_served_as_its_subject_with_its_scopes() {
     parts
         .headers
         .insert("authorization", format!("bearer {token}").parse().unwrap());
-    let answer = send(&app, Request::from_parts(parts, body)).await;
+    let answer = ask(&app, Request::from_parts(parts, body)).await;
     assert_eq!(answer.status, StatusCode::OK);
 }
 
@@ -114,10 +114,10 @@ async fn an_expired_token_is_refused_and_one_within_the_leeway_is_not() {
     let app = app(server(&issuer, &[]));
     let mut claims = issuer.claims("alice", "");
     claims["exp"] = json!(now() - 120);
-    let answer = send(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
+    let answer = ask(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
     assert_refused(&answer, "the token expired");
     claims["exp"] = json!(now() - 5);
-    let answer = send(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
+    let answer = ask(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
     assert_eq!(
         answer.status,
         StatusCode::OK,
@@ -125,7 +125,7 @@ async fn an_expired_token_is_refused_and_one_within_the_leeway_is_not() {
     );
     let mut claims = issuer.claims("alice", "");
     claims["nbf"] = json!(now() + 600);
-    let answer = send(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
+    let answer = ask(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
     assert_refused(&answer, "not valid yet");
 }
 
@@ -135,17 +135,17 @@ async fn a_token_for_another_resource_is_refused() {
     let app = app(server(&issuer, &[]));
     let mut claims = issuer.claims("alice", "");
     claims["aud"] = json!("https://other.example.test/mcp");
-    let answer = send(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
+    let answer = ask(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
     assert_refused(&answer, "issued for another resource");
     claims["aud"] = json!(["https://other.example.test/mcp", RESOURCE]);
-    let answer = send(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
+    let answer = ask(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
     assert_eq!(
         answer.status,
         StatusCode::OK,
         "an audience list naming this resource passes"
     );
     claims.as_object_mut().unwrap().remove("aud");
-    let answer = send(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
+    let answer = ask(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
     assert_refused(&answer, "no `aud` claim");
 }
 
@@ -155,7 +155,7 @@ async fn a_token_from_another_issuer_is_refused() {
     let app = app(server(&issuer, &[]));
     let mut claims = issuer.claims("alice", "");
     claims["iss"] = json!("https://evil.example.test");
-    let answer = send(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
+    let answer = ask(&app, call("whoami", Some(&issuer.sign("k1", &claims)))).await;
     assert_refused(&answer, "issued by another issuer");
 }
 
@@ -167,14 +167,14 @@ async fn a_tampered_token_is_refused() {
     let mut parts: Vec<String> = token.split('.').map(str::to_owned).collect();
     let forged = issuer.token("mallory", "notes:write");
     parts[1] = forged.split('.').nth(1).unwrap().to_owned();
-    let answer = send(&app, call("whoami", Some(&parts.join(".")))).await;
+    let answer = ask(&app, call("whoami", Some(&parts.join(".")))).await;
     assert_refused(&answer, "signature does not verify");
     // Signed by a key the issuer never published, under a published key id.
     let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::ES256);
     header.kid = Some("k1".into());
     let evil = jsonwebtoken::EncodingKey::from_ec_pem(include_bytes!("keys/evil.pem")).unwrap();
     let token = jsonwebtoken::encode(&header, &issuer.claims("alice", ""), &evil).unwrap();
-    let answer = send(&app, call("whoami", Some(&token))).await;
+    let answer = ask(&app, call("whoami", Some(&token))).await;
     assert_refused(&answer, "signature does not verify");
 }
 
@@ -190,7 +190,7 @@ async fn an_unsigned_token_is_refused() {
     let app = app(server(&issuer, &[]));
     let header = b64(br#"{"alg":"none","typ":"JWT"}"#);
     let claims = b64(issuer.claims("alice", "notes:write").to_string().as_bytes());
-    let answer = send(&app, call("whoami", Some(&format!("{header}.{claims}.")))).await;
+    let answer = ask(&app, call("whoami", Some(&format!("{header}.{claims}.")))).await;
     assert_refused(&answer, "malformed");
 }
 
@@ -204,7 +204,7 @@ async fn a_token_signed_with_the_public_key_as_a_shared_secret_is_refused() {
     header.kid = Some("k1".into());
     let key = jsonwebtoken::EncodingKey::from_secret(public.as_bytes());
     let token = jsonwebtoken::encode(&header, &issuer.claims("alice", ""), &key).unwrap();
-    let answer = send(&app, call("whoami", Some(&token))).await;
+    let answer = ask(&app, call("whoami", Some(&token))).await;
     assert_refused(&answer, "which this server does not accept");
     // Even with HS256 named in the accepted list, boot refuses it.
     let error = mcp_server::Server::builder()
@@ -227,7 +227,7 @@ async fn a_token_signed_with_the_public_key_as_a_shared_secret_is_refused() {
 async fn a_token_of_a_new_key_is_accepted_once_the_issuer_publishes_it() {
     let issuer = Issuer::start().await;
     let app = app(server(&issuer, &[("oauth.jwks_min_refresh_s", json!(0))]));
-    let first = send(&app, call("whoami", Some(&issuer.token("alice", "")))).await;
+    let first = ask(&app, call("whoami", Some(&issuer.token("alice", "")))).await;
     assert_eq!(first.status, StatusCode::OK);
     assert_eq!(
         issuer.fetches(),
@@ -235,7 +235,7 @@ async fn a_token_of_a_new_key_is_accepted_once_the_issuer_publishes_it() {
         "the keys are fetched once, when first needed"
     );
     let rotated = issuer.sign("k2", &issuer.claims("bob", ""));
-    let answer = send(&app, call("whoami", Some(&rotated))).await;
+    let answer = ask(&app, call("whoami", Some(&rotated))).await;
     assert_refused(&answer, "no ES256 signing key `k2`");
     assert_eq!(
         issuer.fetches(),
@@ -243,12 +243,12 @@ async fn a_token_of_a_new_key_is_accepted_once_the_issuer_publishes_it() {
         "an unknown key id fetches the keys again"
     );
     issuer.publish(&["k1", "k2"]);
-    let answer = send(&app, call("whoami", Some(&rotated))).await;
+    let answer = ask(&app, call("whoami", Some(&rotated))).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     assert_eq!(text(&answer), "bob []");
     assert_eq!(issuer.fetches(), 3);
     // Known keys are not fetched again.
-    send(&app, call("whoami", Some(&issuer.token("alice", "")))).await;
+    ask(&app, call("whoami", Some(&issuer.token("alice", "")))).await;
     assert_eq!(issuer.fetches(), 3);
 }
 
@@ -256,14 +256,14 @@ async fn a_token_of_a_new_key_is_accepted_once_the_issuer_publishes_it() {
 async fn tokens_naming_unknown_keys_fetch_the_keys_at_most_once_per_interval() {
     let issuer = Issuer::start().await;
     let app = app(server(&issuer, &[("oauth.jwks_min_refresh_s", json!(1))]));
-    send(&app, call("whoami", Some(&issuer.token("alice", "")))).await;
+    ask(&app, call("whoami", Some(&issuer.token("alice", "")))).await;
     assert_eq!(issuer.fetches(), 1);
     let burst = |app: axum::Router| {
         let calls: Vec<_> = (0..20)
             .map(|i| {
                 let token = issuer.sign("k2", &issuer.claims(&format!("user{i}"), ""));
                 let app = app.clone();
-                tokio::spawn(async move { send(&app, call("whoami", Some(&token))).await.status })
+                tokio::spawn(async move { ask(&app, call("whoami", Some(&token))).await.status })
             })
             .collect();
         async move {
@@ -294,7 +294,7 @@ async fn a_token_in_the_query_string_is_refused() {
     let token = issuer.token("alice", "");
     let (mut parts, body) = call("whoami", Some(&token)).into_parts();
     parts.uri = format!("/mcp?access_token={token}").parse().unwrap();
-    let answer = send(&app, Request::from_parts(parts, body)).await;
+    let answer = ask(&app, Request::from_parts(parts, body)).await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
     assert_eq!(answer.code(), Some(-32600));
     assert!(
@@ -317,7 +317,7 @@ async fn the_metadata_names_the_configured_resource_whatever_the_host() {
             .header("host", "attacker.example.test")
             .body(Body::empty())
             .unwrap();
-        let answer = send(&app, request).await;
+        let answer = ask(&app, request).await;
         assert_eq!(answer.status, StatusCode::OK, "{path}");
         assert_eq!(
             answer.body,
@@ -335,10 +335,10 @@ async fn the_metadata_names_the_configured_resource_whatever_the_host() {
 async fn the_keys_are_fetched_again_once_they_are_old() {
     let issuer = Issuer::start().await;
     let app = app(server(&issuer, &[("oauth.jwks_ttl_s", json!(1))]));
-    send(&app, call("whoami", Some(&issuer.token("alice", "")))).await;
+    ask(&app, call("whoami", Some(&issuer.token("alice", "")))).await;
     assert_eq!(issuer.fetches(), 1);
     tokio::time::sleep(Duration::from_millis(1100)).await;
-    let answer = send(&app, call("whoami", Some(&issuer.token("alice", "")))).await;
+    let answer = ask(&app, call("whoami", Some(&issuer.token("alice", "")))).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(issuer.fetches(), 2);
 }

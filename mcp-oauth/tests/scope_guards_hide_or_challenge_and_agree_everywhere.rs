@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use mcp_server::auth::INSUFFICIENT_PERMISSION;
 use mcp_server::tool;
 use serde_json::json;
-use support::{Issuer, METADATA_URL, app, call, list, send, server};
+use support::{Issuer, METADATA_URL, app, ask, bearing, call, list, server};
 
 use mcp_oauth as _;
 
@@ -37,11 +37,11 @@ async fn a_hidden_tool_is_absent_from_the_list_and_called_answers_as_unknown() {
     let issuer = Issuer::start().await;
     let app = app(server(&issuer, &[]));
     let reader = issuer.token("alice", "notes:read");
-    let tools = send(&app, list(Some(&reader))).await.tools();
+    let tools = ask(&app, list(Some(&reader))).await.tools();
     assert!(tools.contains(&"read_notes".to_owned()), "{tools:?}");
     assert!(!tools.contains(&"write_note".to_owned()), "{tools:?}");
-    let hidden = send(&app, call("write_note", Some(&reader))).await;
-    let unknown = send(&app, call("no_such_tool", Some(&reader))).await;
+    let hidden = ask(&app, call("write_note", Some(&reader))).await;
+    let unknown = ask(&app, call("no_such_tool", Some(&reader))).await;
     assert_eq!(hidden.status, unknown.status);
     assert_eq!(hidden.challenge, None);
     assert_eq!(hidden.code(), Some(-32602));
@@ -58,12 +58,12 @@ async fn a_hidden_tool_is_absent_from_the_list_and_called_answers_as_unknown() {
     );
     let writer = issuer.token("bob", "notes:read notes:write");
     assert!(
-        send(&app, list(Some(&writer)))
+        ask(&app, list(Some(&writer)))
             .await
             .tools()
             .contains(&"write_note".to_owned())
     );
-    let answer = send(&app, call("write_note", Some(&writer))).await;
+    let answer = ask(&app, call("write_note", Some(&writer))).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(answer.body["result"]["content"][0]["text"], "written");
 }
@@ -74,12 +74,12 @@ async fn a_challenging_tool_is_listed_and_its_call_gets_403_naming_every_scope_n
     let app = app(server(&issuer, &[]));
     let writer = issuer.token("bob", "notes:write");
     assert!(
-        send(&app, list(Some(&writer)))
+        ask(&app, list(Some(&writer)))
             .await
             .tools()
             .contains(&"purge_notes".to_owned())
     );
-    let answer = send(&app, call("purge_notes", Some(&writer))).await;
+    let answer = ask(&app, call("purge_notes", Some(&writer))).await;
     assert_eq!(answer.status, StatusCode::FORBIDDEN, "{}", answer.body);
     assert_eq!(
         answer.challenge.as_deref(),
@@ -93,7 +93,7 @@ async fn a_challenging_tool_is_listed_and_its_call_gets_403_naming_every_scope_n
     assert_eq!(answer.code(), Some(INSUFFICIENT_PERMISSION.0));
     assert_eq!(answer.body["id"], json!(7));
     let admin = issuer.token("carol", "notes:admin notes:write");
-    let answer = send(&app, call("purge_notes", Some(&admin))).await;
+    let answer = ask(&app, call("purge_notes", Some(&admin))).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(answer.body["result"]["content"][0]["text"], "purged");
 }
@@ -107,40 +107,25 @@ async fn a_legacy_session_gets_the_same_challenge_and_belongs_to_its_caller() {
         "protocolVersion": "2025-11-25", "capabilities": {},
         "clientInfo": {"name": "old", "version": "1"}}});
     let post = |token: Option<&str>, session: Option<&str>, body: &serde_json::Value| {
-        let mut request = axum::http::Request::post("/mcp")
-            .header("content-type", "application/json")
-            .header("accept", "application/json, text/event-stream");
-        if let Some(token) = token {
-            request = request.header("authorization", format!("Bearer {token}"));
-        }
-        if let Some(session) = session {
-            request = request
-                .header("mcp-session-id", session)
-                .header("mcp-protocol-version", "2025-11-25");
-        }
-        request
-            .body(axum::body::Body::from(body.to_string()))
-            .unwrap()
+        bearing(mcp_tests::http::post(session, body), token)
     };
-    let refused = send(&app, post(None, None, &initialize)).await;
+    let refused = ask(&app, post(None, None, &initialize)).await;
     assert_eq!(
         refused.status,
         StatusCode::UNAUTHORIZED,
         "initialize needs a token too"
     );
-    let response = tower::ServiceExt::oneshot(app.clone(), post(Some(&writer), None, &initialize))
-        .await
-        .unwrap();
+    let response = mcp_tests::http::send(&app, post(Some(&writer), None, &initialize)).await;
     assert_eq!(response.status(), StatusCode::OK);
     let session = response.headers()["mcp-session-id"]
         .to_str()
         .unwrap()
         .to_owned();
     let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    send(&app, post(Some(&writer), Some(&session), &initialized)).await;
+    ask(&app, post(Some(&writer), Some(&session), &initialized)).await;
     let purge = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
         "params": {"name": "purge_notes", "arguments": {}}});
-    let answer = send(&app, post(Some(&writer), Some(&session), &purge)).await;
+    let answer = ask(&app, post(Some(&writer), Some(&session), &purge)).await;
     assert_eq!(answer.status, StatusCode::FORBIDDEN, "{}", answer.body);
     assert!(
         answer
@@ -152,10 +137,10 @@ async fn a_legacy_session_gets_the_same_challenge_and_belongs_to_its_caller() {
     assert_eq!(answer.code(), Some(INSUFFICIENT_PERMISSION.0));
     // Another caller cannot use bob's session, nor tell it exists.
     let mallory = issuer.token("mallory", "notes:admin notes:write");
-    let answer = send(&app, post(Some(&mallory), Some(&session), &purge)).await;
+    let answer = ask(&app, post(Some(&mallory), Some(&session), &purge)).await;
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
     let list = json!({"jsonrpc": "2.0", "id": 4, "method": "tools/list"});
-    let answer = send(&app, post(Some(&writer), Some(&session), &list)).await;
+    let answer = ask(&app, post(Some(&writer), Some(&session), &list)).await;
     assert_eq!(answer.status, StatusCode::OK);
     let get = axum::http::Request::get("/mcp")
         .header("accept", "text/event-stream")
@@ -163,12 +148,12 @@ async fn a_legacy_session_gets_the_same_challenge_and_belongs_to_its_caller() {
         .header("authorization", format!("Bearer {mallory}"))
         .body(axum::body::Body::empty())
         .unwrap();
-    assert_eq!(send(&app, get).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(ask(&app, get).await.status, StatusCode::NOT_FOUND);
     let delete = axum::http::Request::delete("/mcp")
         .header("mcp-session-id", &session)
         .body(axum::body::Body::empty())
         .unwrap();
-    assert_eq!(send(&app, delete).await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(ask(&app, delete).await.status, StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
@@ -193,16 +178,16 @@ async fn an_opaque_token_is_introspected_and_bound_to_this_resource() {
         json!({"active": true, "iss": issuer.url, "aud": "https://other.example.test/mcp", "sub": "dave"}),
     );
     issuer.opaque("opaque-revoked", json!({"active": false}));
-    let answer = send(&app, call("write_note", Some("opaque-good"))).await;
+    let answer = ask(&app, call("write_note", Some("opaque-good"))).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     for token in ["opaque-foreign", "opaque-revoked", "opaque-unknown"] {
-        let answer = send(&app, call("read_notes", Some(token))).await;
+        let answer = ask(&app, call("read_notes", Some(token))).await;
         assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "{token}");
         assert!(answer.challenge.unwrap().contains("invalid_token"));
     }
     assert_eq!(issuer.introspections(), 4);
     // A JWT still goes to the keys, not to introspection.
-    let answer = send(&app, call("read_notes", Some(&issuer.token("alice", "")))).await;
+    let answer = ask(&app, call("read_notes", Some(&issuer.token("alice", "")))).await;
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(issuer.introspections(), 4);
 }

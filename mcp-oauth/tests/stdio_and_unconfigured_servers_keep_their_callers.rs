@@ -10,7 +10,7 @@ use mcp_server::transport::http::Documents;
 use mcp_server::transport::stdio::{StdioConfig, serve_with};
 use mcp_server::{RequestContext, Server, tool};
 use serde_json::{Value, json};
-use support::{Issuer, app, call, send, server};
+use support::{Issuer, app, ask, call, server};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 use mcp_oauth as _;
@@ -114,7 +114,7 @@ async fn a_linked_but_unconfigured_crate_changes_nothing() {
         report.contains("inactive: `oauth.resource` is not set"),
         "{report}"
     );
-    let answer = send(&app(server), call("whoami", None)).await;
+    let answer = ask(&app(server), call("whoami", None)).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     assert_eq!(answer.body["result"]["content"][0]["text"], "anonymous");
 }

@@ -10,19 +10,15 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, Response, StatusCode};
-use futures_util::StreamExt;
+use axum::http::{Request, StatusCode};
 use mcp_server::transport::http::{HttpConfig, router};
 use mcp_server::{RequestContext, Server, tool};
+use mcp_tests::http::{Events, LEGACY, initialize_with, json_of, post, send};
 use mcp_tests::redis::RedisServer;
-use mcp_tests::sse::{Event, next_event};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
-use tower::ServiceExt;
 
 use mcp_redis as _;
-
-const LEGACY: &str = "2025-11-25";
 
 /// Lets `slow` return.
 static PROCEED: LazyLock<Notify> = LazyLock::new(Notify::new);
@@ -57,57 +53,13 @@ fn instance(redis: &RedisServer) -> Router {
     router(server, "/mcp", HttpConfig::default())
 }
 
-async fn send(app: &Router, request: Request<Body>) -> Response<Body> {
-    app.clone().oneshot(request).await.unwrap()
-}
-
-fn post(session: Option<&str>, body: &Value) -> Request<Body> {
-    let mut request = Request::post("/mcp")
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream");
-    if let Some(session) = session {
-        request = request
-            .header("mcp-session-id", session)
-            .header("mcp-protocol-version", LEGACY);
-    }
-    request
-        .body(Body::from(serde_json::to_vec(body).unwrap()))
-        .unwrap()
-}
-
-async fn json_of(response: Response<Body>) -> (StatusCode, Value) {
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-        .await
-        .unwrap();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
-
 fn request(id: i64, method: &str, params: Value) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 }
 
 /// Opens a session on `app` for a client that can sample; its id.
-async fn initialize(app: &Router) -> String {
-    let body = request(
-        0,
-        "initialize",
-        json!({"protocolVersion": LEGACY, "capabilities": {"sampling": {}},
-            "clientInfo": {"name": "old", "version": "1"}}),
-    );
-    let response = send(app, post(None, &body)).await;
-    assert_eq!(response.status(), StatusCode::OK);
-    let session = response.headers()["mcp-session-id"]
-        .to_str()
-        .unwrap()
-        .to_owned();
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    let response = send(app, post(Some(&session), &initialized)).await;
-    assert_eq!(response.status(), StatusCode::ACCEPTED);
-    session
+async fn open_session(app: &Router) -> String {
+    initialize_with(app, json!({"sampling": {}})).await
 }
 
 /// What `whoami` says on `app`, or the error body.
@@ -119,43 +71,6 @@ async fn whoami_on(app: &Router, session: &str) -> (StatusCode, Value) {
         status,
         text.map_or(body.clone(), |t| serde_json::from_str(t).unwrap()),
     )
-}
-
-/// Reads SSE events off a response body.
-struct Events {
-    body: axum::body::BodyDataStream,
-    buffer: String,
-}
-
-impl Events {
-    fn of(response: Response<Body>) -> Self {
-        assert_eq!(response.status(), StatusCode::OK);
-        assert_eq!(response.headers()["content-type"], "text/event-stream");
-        Self {
-            body: response.into_body().into_data_stream(),
-            buffer: String::new(),
-        }
-    }
-
-    /// The next event with fields; `None` when the stream ends.
-    async fn next(&mut self) -> Option<Event> {
-        loop {
-            if let Some(event) = next_event(&mut self.buffer) {
-                return Some(event);
-            }
-            let chunk = self.body.next().await?.unwrap();
-            self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
-        }
-    }
-
-    /// Every event until the stream ends.
-    async fn rest(mut self) -> Vec<Event> {
-        let mut events = Vec::new();
-        while let Some(event) = self.next().await {
-            events.push(event);
-        }
-        events
-    }
 }
 
 fn resume(session: &str, last: &str) -> Request<Body> {
@@ -174,7 +89,7 @@ async fn a_session_opened_on_one_instance_goes_on_on_another_with_what_it_settle
         return;
     };
     let (a, b) = (instance(&redis), instance(&redis));
-    let session = initialize(&a).await;
+    let session = open_session(&a).await;
     let set = request(1, "logging/setLevel", json!({"level": "error"}));
     assert_eq!(
         json_of(send(&a, post(Some(&session), &set)).await).await.0,
@@ -211,7 +126,7 @@ async fn a_stream_broken_on_one_instance_resumes_on_another_with_exactly_what_it
         return;
     };
     let (a, b) = (instance(&redis), instance(&redis));
-    let session = initialize(&a).await;
+    let session = open_session(&a).await;
     let call = request(
         4,
         "tools/call",
@@ -264,7 +179,7 @@ async fn a_session_deleted_on_one_instance_is_unknown_on_every_one() {
         return;
     };
     let (a, b) = (instance(&redis), instance(&redis));
-    let session = initialize(&a).await;
+    let session = open_session(&a).await;
     assert_eq!(whoami_on(&b, &session).await.0, StatusCode::OK);
     let delete = Request::delete("/mcp")
         .header("mcp-session-id", &session)
@@ -282,7 +197,7 @@ async fn while_redis_is_gone_a_session_it_holds_is_refused_at_once_and_served_on
         return;
     };
     let a = instance(&redis);
-    let session = initialize(&a).await;
+    let session = open_session(&a).await;
     redis.kill();
 
     let b = instance(&redis);

@@ -16,8 +16,8 @@ use mcp_server::seam::contributor::contributor_fn;
 use mcp_server::testing::MemoryClient;
 use mcp_server::transport::http::{HttpConfig, router};
 use mcp_server::transport::stdio;
+use mcp_tests::http::{answer, call_body, headers, initialize, post, post_bytes, send};
 use serde_json::{Value, json};
-use support::http::{answer, call_body, headers, initialize, post, post_bytes, send};
 use support::{builder, origin, tool};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 

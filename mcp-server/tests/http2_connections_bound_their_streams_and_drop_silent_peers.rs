@@ -17,12 +17,12 @@ use mcp_server::Server;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::transport::http::{HttpConfig, bind, router, serve_on_with};
+use mcp_tests::http::{VERSION, call_body};
 use serde_json::json;
 use support::h2::{
     ACK, DATA, END_STREAM, MAX_CONCURRENT_STREAMS, PING, REFUSED_STREAM, RST_STREAM, RawH2,
 };
-use support::http::{VERSION, call_body, server_with};
-use support::tool;
+use support::{server_with, tool};
 use tokio::sync::Semaphore;
 
 /// Gates of the tool `slow`: it adds a permit to `started`, then waits
@@ -93,7 +93,7 @@ fn modern(method: &'static str, name: Option<&'static str>) -> Vec<(&'static str
 /// Opens stream `stream` with a modern call of `slow`.
 async fn call_slow(peer: &mut RawH2, stream: u32) {
     let body = serde_json::to_vec(&call_body(stream.into(), "slow")).unwrap();
-    peer.post(stream, &modern("tools/call", Some("slow")), &body)
+    peer.open_post(stream, &modern("tools/call", Some("slow")), &body)
         .await;
 }
 
@@ -201,7 +201,7 @@ async fn a_peer_that_stops_answering_pings_loses_its_connection_and_its_listener
         "params": {"notifications": {"toolsListChanged": true}, "_meta": {
             "io.modelcontextprotocol/protocolVersion": VERSION,
             "io.modelcontextprotocol/clientCapabilities": {}}}});
-    peer.post(1, &headers, &serde_json::to_vec(&listen).unwrap())
+    peer.open_post(1, &headers, &serde_json::to_vec(&listen).unwrap())
         .await;
     until_listeners(&server, 1).await;
 
@@ -213,7 +213,7 @@ async fn a_peer_that_stops_answering_pings_loses_its_connection_and_its_listener
             .await
             .expect("a peer that answers its pings keeps its connection");
         if frame.kind == PING && frame.flags & ACK == 0 {
-            peer.send(PING, ACK, 0, &frame.payload).await;
+            peer.send_frame(PING, ACK, 0, &frame.payload).await;
             answered += 1;
         }
     }

@@ -15,11 +15,11 @@ use axum::Router;
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
 use mcp_server::transport::http::{HttpConfig, bind, router, serve_on_with};
-use serde_json::{Value, json};
-use support::http::{
-    LEGACY, VERSION, add_text_tool, answer, assert_error, call_body, headers, initialize, post,
-    post_bytes, send, server_with,
+use mcp_tests::http::{
+    LEGACY, VERSION, answer, assert_error, call_body, headers, initialize, post, post_bytes, send,
 };
+use serde_json::{Value, json};
+use support::{add_text_tool, server_with};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 

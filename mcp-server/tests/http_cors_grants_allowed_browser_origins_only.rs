@@ -11,10 +11,9 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, Response, StatusCode};
 use mcp_server::transport::http::{HttpConfig, router};
+use mcp_tests::http::{LEGACY, call_body, headers, json_body, post, post_bytes, send};
 use serde_json::{Value, json};
-use support::http::{
-    LEGACY, add_text_tool, call_body, headers, json_body, post, post_bytes, send, server_with,
-};
+use support::{add_text_tool, server_with};
 
 /// The web application allowed to call the endpoint.
 const APP: &str = "https://app.example.com";

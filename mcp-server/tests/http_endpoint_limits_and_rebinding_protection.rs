@@ -13,9 +13,9 @@ use axum::http::{Request, StatusCode};
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::transport::http::{HttpConfig, router};
+use mcp_tests::http::{answer, call_body, headers, post_bytes};
 use serde_json::{Value, json};
-use support::http::{Signals, add_text_tool, answer, call_body, headers, post_bytes, server_with};
-use support::tool;
+use support::{Signals, add_text_tool, server_with, tool};
 
 /// Tools: `echo`; `hold` (runs until released); `stall` (never returns
 /// by itself, and reports its cancellation).

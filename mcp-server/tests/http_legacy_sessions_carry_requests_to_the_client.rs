@@ -17,9 +17,9 @@ use mcp_server::core::sampling::CreateMessageRequestParams;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::transport::http::{HttpConfig, router};
+use mcp_tests::http::{Events, initialize_with, json_body, post, send};
 use serde_json::{Value, json};
-use support::http::{Events, Signals, initialize_with, json_body, post, send, server_with};
-use support::tool;
+use support::{Signals, server_with, tool};
 
 /// Tools: `ask` (elicits a name), `sample` (asks the model), `wait` (runs
 /// until cancelled).

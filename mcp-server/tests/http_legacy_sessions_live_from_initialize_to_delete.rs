@@ -11,8 +11,8 @@ use axum::Router;
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
 use mcp_server::transport::http::{HttpConfig, router};
+use mcp_tests::http::{LEGACY, answer, initialize, post, send};
 use serde_json::{Value, json};
-use support::http::{LEGACY, answer, initialize, post, send};
 use support::with_tools;
 
 /// An endpoint with tools `echo` and `other`.

@@ -26,8 +26,8 @@ use mcp_server::seam::store::{
     EventId, EventStore, MemoryEventStore, Replay, SessionRecord, SessionStore, Unavailable,
 };
 use mcp_server::transport::http::{HttpConfig, router};
+use mcp_tests::http::{Events, LEGACY, answer, assert_error, initialize, post, send};
 use serde_json::{Value, json};
-use support::http::{Events, LEGACY, answer, assert_error, initialize, post, send};
 use support::{builder, origin, tool};
 use tokio::sync::Notify;
 
@@ -257,7 +257,7 @@ async fn without_a_shared_store_a_session_stays_on_the_instance_that_opened_it()
 async fn a_session_opened_on_one_instance_goes_on_on_another_with_what_it_settled() {
     let shared = Arc::new(Shared::default());
     let (a, b, _) = two(&shared);
-    let session = support::http::initialize_with(&a, json!({"sampling": {}})).await;
+    let session = mcp_tests::http::initialize_with(&a, json!({"sampling": {}})).await;
     let set = request(1, "logging/setLevel", json!({"level": "error"}));
     assert_eq!(
         answer(&a, post(Some(&session), &set)).await.0,

@@ -17,9 +17,9 @@ use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::seam::sink::Change;
 use mcp_server::transport::http::{HttpConfig, router};
+use mcp_tests::http::{Event, Events, LEGACY, initialize, post, send};
 use serde_json::{Value, json};
-use support::http::{Event, Events, LEGACY, initialize, post, send, server_with};
-use support::tool;
+use support::{server_with, tool};
 use tokio::sync::Notify;
 
 /// Signals between a test and the `resumable` tool.

@@ -12,10 +12,9 @@ use axum::http::{Request, StatusCode};
 use mcp_server::Server;
 use mcp_server::seam::sink::Change;
 use mcp_server::transport::http::{HttpConfig, router};
+use mcp_tests::http::{Events, answer, call_body, headers, post_bytes, send};
 use serde_json::{Value, json};
-use support::http::{
-    Events, add_text_tool, answer, call_body, headers, post_bytes, send, server_with,
-};
+use support::{add_text_tool, server_with};
 
 fn server() -> Server {
     server_with(|c| add_text_tool(c, "quick", "done"))

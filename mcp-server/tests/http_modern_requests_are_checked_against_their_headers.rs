@@ -14,11 +14,9 @@ use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::handler::resource::read_handler;
 use mcp_server::transport::http::{HttpConfig, router};
+use mcp_tests::http::{VERSION, answer, assert_error, headers, post_bytes, post_json, send};
 use serde_json::{Value, json};
-use support::http::{
-    VERSION, add_text_tool, answer, assert_error, headers, post_bytes, send, server_with,
-};
-use support::tool;
+use support::{add_text_tool, server_with, tool};
 
 /// An endpoint with a tool `echo`, a resource `file:///readme` and a prompt `greet`.
 fn app() -> Router {
@@ -73,11 +71,6 @@ fn body(id: Value, method: &str, mut params: Value) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 }
 
-/// A POST with exactly these headers (besides content negotiation) and body.
-fn post(headers: &[(&str, &str)], body: &Value) -> Request<Body> {
-    post_bytes(headers, serde_json::to_vec(body).unwrap())
-}
-
 fn call_echo(id: Value) -> Value {
     body(id, "tools/call", json!({"name": "echo"}))
 }
@@ -87,7 +80,7 @@ async fn a_valid_tool_call_is_answered_with_json_that_names_the_server() {
     let app = app();
     let response = send(
         &app,
-        post(&headers("tools/call", Some("echo")), &call_echo(json!(1))),
+        post_json(&headers("tools/call", Some("echo")), &call_echo(json!(1))),
     )
     .await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -112,7 +105,7 @@ async fn a_valid_tool_call_is_answered_with_json_that_names_the_server() {
 async fn a_missing_protocol_version_header_is_a_header_mismatch() {
     let app = app();
     let sent = [("mcp-method", "tools/call"), ("mcp-name", "echo")];
-    let (status, body) = answer(&app, post(&sent, &call_echo(json!("a")))).await;
+    let (status, body) = answer(&app, post_json(&sent, &call_echo(json!("a")))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_error(&body, -32020, Some(json!("a")));
     assert!(
@@ -133,7 +126,7 @@ async fn a_protocol_version_header_that_differs_from_the_meta_is_a_header_mismat
             ("mcp-method", "tools/call"),
             ("mcp-name", "echo"),
         ];
-        let (status, body) = answer(&app, post(&sent, &call_echo(json!(2)))).await;
+        let (status, body) = answer(&app, post_json(&sent, &call_echo(json!(2)))).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{header}");
         assert_error(&body, -32020, Some(json!(2)));
     }
@@ -155,7 +148,7 @@ async fn a_request_without_its_required_meta_keys_is_invalid_params() {
         ("tools/call", Some("echo"), no_capabilities),
         ("tools/call", Some("echo"), no_version),
     ] {
-        let (status, body) = answer(&app, post(&headers(method, name), &sent)).await;
+        let (status, body) = answer(&app, post_json(&headers(method, name), &sent)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{sent}");
         assert_error(&body, -32602, Some(json!(3)));
     }
@@ -166,7 +159,7 @@ async fn an_unsupported_version_in_header_and_meta_names_the_supported_ones() {
     let app = app();
     let mut sent = call_echo(json!("v"));
     sent["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"] = json!("1999-01-01");
-    let request = post(
+    let request = post_json(
         &[
             ("mcp-protocol-version", "1999-01-01"),
             ("mcp-method", "tools/call"),
@@ -204,7 +197,7 @@ async fn a_missing_or_different_method_header_is_a_header_mismatch() {
         ],
     ];
     for sent in cases {
-        let (status, body) = answer(&app, post(sent, &call_echo(json!(4)))).await;
+        let (status, body) = answer(&app, post_json(sent, &call_echo(json!(4)))).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{sent:?}");
         assert_error(&body, -32020, Some(json!(4)));
     }
@@ -215,7 +208,7 @@ async fn a_method_without_a_target_needs_only_the_method_header() {
     let app = app();
     let (status, body) = answer(
         &app,
-        post(
+        post_json(
             &headers("tools/list", None),
             &body(json!(5), "tools/list", json!({})),
         ),
@@ -231,7 +224,7 @@ async fn a_missing_or_different_name_header_is_a_header_mismatch() {
     for name in [None, Some("other"), Some("Echo"), Some("echo2")] {
         let (status, body) = answer(
             &app,
-            post(&headers("tools/call", name), &call_echo(json!(6))),
+            post_json(&headers("tools/call", name), &call_echo(json!(6))),
         )
         .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{name:?}");
@@ -245,7 +238,7 @@ async fn a_base64_name_header_is_decoded_before_it_is_compared() {
     // "echo" as Base64.
     let (status, body) = answer(
         &app,
-        post(
+        post_json(
             &headers("tools/call", Some("=?base64?ZWNobw==?=")),
             &call_echo(json!(7)),
         ),
@@ -256,7 +249,7 @@ async fn a_base64_name_header_is_decoded_before_it_is_compared() {
     // Base64 of something else is a mismatch.
     let (status, body) = answer(
         &app,
-        post(
+        post_json(
             &headers("tools/call", Some("=?base64?b3RoZXI=?=")),
             &call_echo(json!(7)),
         ),
@@ -272,7 +265,7 @@ async fn malformed_base64_in_the_name_header_is_a_header_mismatch() {
     for bad in ["=?base64?ZWNobw?=", "=?base64?!!!!?=", "=?base64?/w==?="] {
         let (status, body) = answer(
             &app,
-            post(&headers("tools/call", Some(bad)), &call_echo(json!(8))),
+            post_json(&headers("tools/call", Some(bad)), &call_echo(json!(8))),
         )
         .await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
@@ -283,7 +276,7 @@ async fn malformed_base64_in_the_name_header_is_a_header_mismatch() {
 #[tokio::test]
 async fn a_header_with_bytes_a_header_may_not_hold_is_a_header_mismatch() {
     let app = app();
-    let mut request = post(&headers("tools/call", None), &call_echo(json!(9)));
+    let mut request = post_json(&headers("tools/call", None), &call_echo(json!(9)));
     request
         .headers_mut()
         .insert("mcp-name", HeaderValue::from_bytes(b"ech\xf6").unwrap());
@@ -302,23 +295,28 @@ async fn the_name_header_of_a_read_mirrors_the_uri_and_of_a_prompt_its_name() {
     );
     let (status, _) = answer(
         &app,
-        post(&headers("resources/read", Some("file:///other")), &read),
+        post_json(&headers("resources/read", Some("file:///other")), &read),
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (status, body_read) = answer(
         &app,
-        post(&headers("resources/read", Some("file:///readme")), &read),
+        post_json(&headers("resources/read", Some("file:///readme")), &read),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body_read}");
     assert_eq!(body_read["result"]["contents"][0]["text"], "read me");
 
     let get = body(json!(11), "prompts/get", json!({"name": "greet"}));
-    let (status, error) = answer(&app, post(&headers("prompts/get", Some("echo")), &get)).await;
+    let (status, error) =
+        answer(&app, post_json(&headers("prompts/get", Some("echo")), &get)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_error(&error, -32020, Some(json!(11)));
-    let (status, _) = answer(&app, post(&headers("prompts/get", Some("greet")), &get)).await;
+    let (status, _) = answer(
+        &app,
+        post_json(&headers("prompts/get", Some("greet")), &get),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
 }
 
@@ -327,7 +325,7 @@ async fn an_unknown_method_is_not_found_with_404() {
     let app = app();
     let (status, body) = answer(
         &app,
-        post(
+        post_json(
             &headers("things/frobnicate", None),
             &body(json!("u"), "things/frobnicate", json!({})),
         ),
@@ -353,7 +351,7 @@ async fn legacy_only_methods_with_modern_headers_are_not_found_with_404() {
     ] {
         let response = send(
             &app,
-            post(&headers(method, None), &body(json!(12), method, params)),
+            post_json(&headers(method, None), &body(json!(12), method, params)),
         )
         .await;
         assert!(
@@ -373,7 +371,7 @@ async fn an_unknown_tool_is_invalid_params_in_an_ordinary_response() {
     let app = app();
     let (status, body) = answer(
         &app,
-        post(
+        post_json(
             &headers("tools/call", Some("nope")),
             &body(json!(13), "tools/call", json!({"name": "nope"})),
         ),
@@ -417,7 +415,7 @@ async fn a_notification_is_accepted_with_an_empty_202() {
         json!({"jsonrpc": "2.0", "method": "notifications/whatever", "params": {"_meta": meta()}});
     let response = send(
         &app,
-        post(&headers("notifications/whatever", None), &notification),
+        post_json(&headers("notifications/whatever", None), &notification),
     )
     .await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
@@ -429,7 +427,11 @@ async fn a_notification_is_accepted_with_an_empty_202() {
 async fn a_response_without_a_session_is_an_invalid_request() {
     let app = app();
     let response = json!({"jsonrpc": "2.0", "id": 1, "result": {}});
-    let (status, body) = answer(&app, post(&[("mcp-protocol-version", VERSION)], &response)).await;
+    let (status, body) = answer(
+        &app,
+        post_json(&[("mcp-protocol-version", VERSION)], &response),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_error(&body, -32600, None);
 }
@@ -446,7 +448,7 @@ async fn list_results_carry_caching_hints() {
     ] {
         let (status, body) = answer(
             &app,
-            post(&headers(method, None), &body(json!(14), method, json!({}))),
+            post_json(&headers(method, None), &body(json!(14), method, json!({}))),
         )
         .await;
         assert_eq!(status, StatusCode::OK, "{method}: {body}");
@@ -475,7 +477,7 @@ async fn a_read_result_carries_caching_hints() {
     );
     let (status, body) = answer(
         &app,
-        post(&headers("resources/read", Some("file:///readme")), &read),
+        post_json(&headers("resources/read", Some("file:///readme")), &read),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{body}");
@@ -492,7 +494,7 @@ async fn a_read_result_carries_caching_hints() {
 fn query(arguments: Value, extra: &[(&'static str, &'static str)]) -> Request<Body> {
     let mut sent = headers("tools/call", Some("query"));
     sent.extend_from_slice(extra);
-    post(
+    post_json(
         &sent,
         &body(
             json!(30),
@@ -588,7 +590,7 @@ async fn a_hidden_tool_with_bad_headers_answers_as_an_unknown_tool() {
     let unknown_headers = headers("tools/call", Some("nothing"));
     let (unknown_status, unknown) = answer(
         &app,
-        post(
+        post_json(
             &unknown_headers,
             &body(
                 json!(30),

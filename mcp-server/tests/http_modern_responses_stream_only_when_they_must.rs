@@ -19,11 +19,9 @@ use mcp_server::core::sampling::CreateMessageRequestParams;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::transport::http::{HttpConfig, router};
+use mcp_tests::http::{Event, Events, call_body, headers, json_body, post_bytes, send};
 use serde_json::{Value, json};
-use support::http::{
-    Event, Events, add_text_tool, call_body, headers, json_body, post_bytes, send, server_with,
-};
-use support::tool;
+use support::{add_text_tool, server_with, tool};
 use tokio::sync::Notify;
 
 /// What the `linger` and `still` tools saw.

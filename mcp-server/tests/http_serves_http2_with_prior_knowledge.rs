@@ -10,7 +10,7 @@ use futures_util::StreamExt;
 use mcp_server::seam::sink::Change;
 use mcp_server::transport::http::{HttpConfig, bind, router, serve_on};
 use serde_json::{Value, json};
-use support::http::{add_text_tool, server_with};
+use support::{add_text_tool, server_with};
 
 /// The body's text, read until `until` holds for it (or the body ends).
 async fn collect_frames(body: hyper::body::Incoming, until: impl Fn(&str) -> bool) -> String {

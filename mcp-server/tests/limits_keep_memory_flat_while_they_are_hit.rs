@@ -13,9 +13,9 @@ use axum::http::{Request, StatusCode};
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::transport::http::{HttpConfig, router};
+use mcp_tests::http::{LEGACY, call_body, headers, post, post_bytes, send};
 use serde_json::json;
-use support::http::{LEGACY, call_body, headers, post, post_bytes, send, server_with};
-use support::{builder, origin, tool};
+use support::{builder, origin, server_with, tool};
 use tokio::sync::Mutex;
 
 /// Requests sent past each limit.

@@ -9,8 +9,8 @@ use std::future::Future;
 use axum::Router;
 use mcp_server::transport::http::{HttpConfig, router};
 use mcp_server::transport::stdio;
+use mcp_tests::http::{Events, json_body, post_modern, send};
 use serde_json::{Value, json};
-use support::http::{Events, headers, json_body, send};
 use support::rounds::{Runs, SURVEY_TEXT, responses_to, survey_server};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
@@ -57,17 +57,14 @@ fn app() -> Router {
     )
 }
 
-fn post(id: i64, params: &Value, accept: &str) -> axum::http::Request<axum::body::Body> {
+/// A modern `tools/call` of the survey with `params`, from a client that accepts `accept`.
+fn survey_call(id: i64, params: &Value, accept: &str) -> axum::http::Request<axum::body::Body> {
     let body = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
-    let mut request = axum::http::Request::post("/mcp")
-        .header("content-type", "application/json")
-        .header("accept", accept);
-    for (name, value) in headers("tools/call", Some("survey")) {
-        request = request.header(name, value);
-    }
+    let mut request = post_modern("tools/call", Some("survey"), &body);
     request
-        .body(axum::body::Body::from(serde_json::to_vec(&body).unwrap()))
-        .unwrap()
+        .headers_mut()
+        .insert("accept", accept.parse().unwrap());
+    request
 }
 
 #[tokio::test]
@@ -76,7 +73,7 @@ async fn over_http_with_json_replies() {
     let mut id = 0;
     three_rounds(|params| {
         id += 1;
-        let request = post(id, &params, "application/json, text/event-stream");
+        let request = survey_call(id, &params, "application/json, text/event-stream");
         let app = app.clone();
         async move {
             let response = send(&app, request).await;
@@ -95,7 +92,7 @@ async fn over_http_with_sse_replies() {
     let mut id = 0;
     three_rounds(|params| {
         id += 1;
-        let request = post(id, &params, "text/event-stream, application/json");
+        let request = survey_call(id, &params, "text/event-stream, application/json");
         let app = app.clone();
         async move {
             let mut events = Events::of(send(&app, request).await);

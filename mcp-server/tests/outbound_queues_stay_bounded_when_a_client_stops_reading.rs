@@ -17,9 +17,9 @@ use mcp_server::handler::handler_fn;
 use mcp_server::seam::contributor::Contributions;
 use mcp_server::transport::http::{HttpConfig, router};
 use mcp_server::transport::stdio::{StdioConfig, serve_with};
+use mcp_tests::http::{call_body, headers, post_bytes, send};
 use serde_json::json;
-use support::http::{call_body, headers, post_bytes, send, server_with};
-use support::tool;
+use support::{server_with, tool};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::Mutex;
 

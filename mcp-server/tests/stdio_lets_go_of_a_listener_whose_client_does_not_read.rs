@@ -20,7 +20,7 @@ fn meta() -> Value {
 
 #[tokio::test]
 async fn a_stdio_listener_whose_client_does_not_read_is_let_go() {
-    let server = support::http::server_with(|c| support::add_named_tool(c, "a"));
+    let server = support::server_with(|c| support::add_named_tool(c, "a"));
     // A small pipe: the writer blocks once the client stops reading.
     let (client, transport) = tokio::io::duplex(4 * 1024);
     let (transport_in, transport_out) = tokio::io::split(transport);

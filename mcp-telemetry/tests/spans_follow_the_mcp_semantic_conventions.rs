@@ -4,14 +4,12 @@
 
 mod support;
 
-use axum::body::{Body, to_bytes};
-use axum::http::{Request, Response};
 use mcp_server::testing::MemoryClient;
 use mcp_server::transport::http::{HttpConfig, router};
+use mcp_tests::http::{json_body, post, post_modern, send};
 use opentelemetry::trace::Status;
-use serde_json::{Value, json};
+use serde_json::json;
 use support::{NOTE, Spans, attribute, server};
-use tower::ServiceExt;
 
 #[tokio::test]
 async fn a_tool_result_with_is_error_is_a_tool_error() {
@@ -90,41 +88,6 @@ async fn a_notification_of_a_method_the_protocol_lacks_is_recorded_as_other() {
     );
 }
 
-/// How a POST to the endpoint is sent.
-enum Sent<'a> {
-    /// A 2025-11-25 `initialize`, without a session yet.
-    Initialize,
-    /// On this 2025-11-25 session.
-    Session(&'a str),
-    /// A 2026-07-28 `tools/call` of `get_weather`, with its headers.
-    Modern,
-}
-
-/// A JSON-RPC POST of `body` to the endpoint.
-fn post(sent: Sent<'_>, body: Value) -> Request<Body> {
-    let mut request = Request::post("/mcp")
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream");
-    request = match sent {
-        Sent::Initialize => request,
-        Sent::Session(session) => request
-            .header("mcp-session-id", session)
-            .header("mcp-protocol-version", "2025-11-25"),
-        Sent::Modern => request
-            .header("mcp-protocol-version", "2026-07-28")
-            .header("mcp-method", "tools/call")
-            .header("mcp-name", "get_weather"),
-    };
-    request
-        .body(Body::from(serde_json::to_vec(&body).unwrap()))
-        .unwrap()
-}
-
-/// The JSON body of `response`.
-async fn json_body(response: Response<Body>) -> Value {
-    serde_json::from_slice(&to_bytes(response.into_body(), usize::MAX).await.unwrap()).unwrap()
-}
-
 #[tokio::test]
 async fn http_spans_name_their_legacy_session_and_transport_and_modern_ones_have_no_session() {
     let spans = Spans::record();
@@ -132,32 +95,23 @@ async fn http_spans_name_their_legacy_session_and_transport_and_modern_ones_have
     let initialize = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {},
         "clientInfo": {"name": "old", "version": "1"}}});
-    let response = app
-        .clone()
-        .oneshot(post(Sent::Initialize, initialize))
-        .await
-        .unwrap();
+    let response = send(&app, post(None, &initialize)).await;
     let session = response.headers()["mcp-session-id"]
         .to_str()
         .unwrap()
         .to_owned();
     let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get_weather"}});
-    let answer = json_body(
-        app.clone()
-            .oneshot(post(Sent::Session(&session), call))
-            .await
-            .unwrap(),
-    )
-    .await;
+    let answer = json_body(send(&app, post(Some(&session), &call)).await).await;
     assert_eq!(answer["result"]["content"][0]["text"], "sunny", "{answer}");
     let modern = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "get_weather", "_meta": {
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientCapabilities": {}}}});
     let answer = json_body(
-        app.clone()
-            .oneshot(post(Sent::Modern, modern))
-            .await
-            .unwrap(),
+        send(
+            &app,
+            post_modern("tools/call", Some("get_weather"), &modern),
+        )
+        .await,
     )
     .await;
     assert_eq!(answer["result"]["content"][0]["text"], "sunny", "{answer}");

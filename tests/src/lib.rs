@@ -9,6 +9,9 @@
 //! - [`diff`]: readable differences between JSON values.
 //! - [`redis`]: a `redis-server` of a test's own.
 //! - [`sse`]: server-sent events read off a response.
+//! - [`http`]: Streamable HTTP requests of both protocol eras, sent to an
+//!   in-process router or, in HTTP/1.1, to a server process of a test's own
+//!   on a free loopback port.
 //! - [`conversation`]: the conversations every line transport holds as
 //!   stdio does, one set of test bodies run over each transport.
 
@@ -16,6 +19,7 @@ pub mod conversation;
 pub mod diff;
 pub mod examples;
 pub mod generators;
+pub mod http;
 pub mod redis;
 pub mod schema;
 pub mod sse;

@@ -2,7 +2,6 @@
 //! directory, stopped when dropped. Tests that need Redis start their own,
 //! never a shared or default instance.
 
-use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -43,10 +42,7 @@ impl RedisServer {
             eprintln!("SKIPPED: redis-server is not installed (apt-get install redis-server)");
             return None;
         }
-        let port = TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .map(|a| a.port())
-            .expect("a free port");
+        let port = crate::http::free_port();
         let dir = tempfile::tempdir().expect("a temporary directory");
         let mut server = Self {
             child: None,

@@ -42,7 +42,8 @@ impl Server {
         }
     }
 
-    fn send(&mut self, message: &Value) {
+    /// Writes `message` as one line of its input.
+    fn write_line(&mut self, message: &Value) {
         writeln!(self.input, "{message}").unwrap();
         self.input.flush().unwrap();
     }
@@ -145,15 +146,15 @@ fn tasks_on_sqlite_survive_a_sigkill_with_their_last_recorded_state() {
 fn a_legacy_session_hears_the_status_of_the_tasks_it_created() {
     let dir = tempfile::tempdir().unwrap();
     let mut server = Server::start(&dir.path().join("tasks.db"));
-    server.send(&json!({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {
+    server.write_line(&json!({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}
     }}));
     assert_eq!(
         server.read()["result"]["capabilities"]["tasks"]["requests"]["tools"]["call"],
         json!({})
     );
-    server.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
-    server.send(&json!({"jsonrpc": "2.0", "id": "call", "method": "tools/call", "params": {
+    server.write_line(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    server.write_line(&json!({"jsonrpc": "2.0", "id": "call", "method": "tools/call", "params": {
         "name": "slow_compute", "arguments": {"seconds": 0, "label": "told"}, "task": {"ttl": 60000}
     }}));
     // The answer and the notification may come in either order.

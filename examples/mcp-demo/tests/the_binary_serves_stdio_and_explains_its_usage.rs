@@ -77,7 +77,8 @@ impl StdioServer {
         }
     }
 
-    fn send(&mut self, message: &Value) {
+    /// Writes `message` as one line of its input.
+    fn write_line(&mut self, message: &Value) {
         let input = self.input.as_mut().unwrap();
         writeln!(input, "{message}").unwrap();
         input.flush().unwrap();
@@ -88,7 +89,7 @@ impl StdioServer {
     fn request(&mut self, method: &str, params: Value) -> (Vec<Value>, Value) {
         let id = self.next_id;
         self.next_id += 1;
-        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.write_line(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         let mut notifications = Vec::new();
         loop {
             let mut line = String::new();
@@ -135,7 +136,7 @@ fn a_stdio_session_initializes_lists_subscribes_and_streams_logs_before_the_resu
     );
     assert_eq!(initialized["result"]["serverInfo"]["name"], "mcp-demo");
     assert_eq!(initialized["result"]["protocolVersion"], "2025-11-25");
-    server.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
+    server.write_line(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
 
     assert_eq!(server.request("ping", json!({})).1["result"], json!({}));
     let (_, tools) = server.request("tools/list", json!({}));

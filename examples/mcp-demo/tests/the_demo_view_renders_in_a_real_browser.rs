@@ -9,11 +9,13 @@
 //! passes, unless `CI` is set: then it fails.
 
 use std::fs::{self, File};
-use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
+
+use mcp_tests::http::{NotListening, free_port, wait_until_listening};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_mcp-demo");
 /// The driver stops itself after two minutes; this is the backstop.
@@ -64,9 +66,7 @@ impl HttpServer {
     /// connections. A port taken between the probe and the start is retried.
     fn start(log: PathBuf) -> Self {
         for _ in 0..3 {
-            let address = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-                .and_then(|probe| probe.local_addr())
-                .unwrap();
+            let address = SocketAddr::from((Ipv4Addr::LOCALHOST, free_port()));
             let output = File::create(&log).unwrap();
             let child = Command::new(BINARY)
                 .arg("--http")
@@ -91,22 +91,17 @@ impl HttpServer {
         );
     }
 
+    /// Whether it listens; `false` when it exited first (its port taken, say).
     fn wait_until_listening(&mut self) -> bool {
-        let deadline = Instant::now() + SERVER_START_LIMIT;
-        while Instant::now() < deadline {
-            if self.child.try_wait().unwrap().is_some() {
-                return false;
-            }
-            if TcpStream::connect_timeout(&self.address, Duration::from_millis(200)).is_ok() {
-                return true;
-            }
-            sleep(Duration::from_millis(50));
+        match wait_until_listening(&mut self.child, self.address.port(), SERVER_START_LIMIT) {
+            Ok(()) => true,
+            Err(NotListening::Exited(_)) => false,
+            Err(NotListening::TimedOut) => panic!(
+                "mcp-demo --http {} did not listen within {SERVER_START_LIMIT:?}; its log:\n{}",
+                self.address,
+                fs::read_to_string(&self.log).unwrap_or_default()
+            ),
         }
-        panic!(
-            "mcp-demo --http {} did not listen within {SERVER_START_LIMIT:?}; its log:\n{}",
-            self.address,
-            fs::read_to_string(&self.log).unwrap_or_default()
-        );
     }
 
     fn url(&self) -> String {

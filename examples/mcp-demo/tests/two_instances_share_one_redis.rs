@@ -112,7 +112,9 @@ impl Instance {
         }
     }
 
-    fn send(&mut self, method: &str, mut params: Value) -> i64 {
+    /// Writes a request of `method` with `params` (given the modern `_meta`)
+    /// as one line of its input, without waiting for the answer; its id.
+    fn write_request(&mut self, method: &str, mut params: Value) -> i64 {
         params["_meta"] = json!({
             "io.modelcontextprotocol/protocolVersion": "2026-07-28",
             "io.modelcontextprotocol/clientCapabilities": {
@@ -136,7 +138,7 @@ impl Instance {
     }
 
     fn request(&mut self, method: &str, params: Value) -> Value {
-        let id = self.send(method, params);
+        let id = self.write_request(method, params);
         loop {
             let message = self.next();
             if message["id"] == json!(id) {
@@ -254,7 +256,7 @@ fn a_listen_stream_on_one_instance_hears_a_change_published_through_the_other() 
         return;
     };
     let (mut a, mut b) = (Instance::start(&redis), Instance::start(&redis));
-    b.send(
+    b.write_request(
         "subscriptions/listen",
         json!({"notifications": {"toolsListChanged": true}}),
     );

@@ -10,13 +10,13 @@ use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::Router;
-use axum::body::{Body, to_bytes};
-use axum::http::{Request, Response, StatusCode};
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
 use axum::routing::{get, post};
 use jsonwebtoken::{Algorithm, EncodingKey, Header};
 use mcp_server::Server;
+use mcp_tests::http::{VERSION, json_of, post_modern, send};
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 /// The resource URI the server under test is configured with.
 pub const RESOURCE: &str = "https://mcp.example.test/mcp";
@@ -211,24 +211,21 @@ pub fn request(
 ) -> Request<Body> {
     let mut params = params;
     params["_meta"] = json!({
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/protocolVersion": VERSION,
         "io.modelcontextprotocol/clientCapabilities": {}
     });
     let body = json!({"jsonrpc": "2.0", "id": 7, "method": method, "params": params});
-    let mut request = Request::post("/mcp")
-        .header("content-type", "application/json")
-        .header("accept", "application/json, text/event-stream")
-        .header("mcp-protocol-version", "2026-07-28")
-        .header("mcp-method", method);
-    if let Some(name) = name {
-        request = request.header("mcp-name", name);
-    }
+    bearing(post_modern(method, name, &body), token)
+}
+
+/// `request` with `token`, if any, as its bearer token.
+pub fn bearing(mut request: Request<Body>, token: Option<&str>) -> Request<Body> {
     if let Some(token) = token {
-        request = request.header("authorization", format!("Bearer {token}"));
+        request
+            .headers_mut()
+            .insert("authorization", format!("Bearer {token}").parse().unwrap());
     }
     request
-        .body(Body::from(serde_json::to_vec(&body).unwrap()))
-        .unwrap()
 }
 
 /// A `tools/call` of `tool` with `token`.
@@ -270,16 +267,14 @@ impl Answer {
     }
 }
 
-/// Sends `request` to `app`.
-pub async fn send(app: &Router, request: Request<Body>) -> Answer {
-    let response: Response<Body> = app.clone().oneshot(request).await.unwrap();
-    let status = response.status();
+/// Sends `request` to `app`; what it answered.
+pub async fn ask(app: &Router, request: Request<Body>) -> Answer {
+    let response = send(app, request).await;
     let challenge = response
         .headers()
         .get("www-authenticate")
         .map(|v| v.to_str().unwrap().to_owned());
-    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    let (status, body) = json_of(response).await;
     Answer {
         status,
         challenge,

@@ -71,12 +71,12 @@ impl RawH2 {
             tcp: TcpStream::connect(addr).await.unwrap(),
         };
         peer.tcp.write_all(PREFACE).await.unwrap();
-        peer.send(SETTINGS, 0, 0, &[]).await;
+        peer.send_frame(SETTINGS, 0, 0, &[]).await;
         peer
     }
 
     /// Sends one frame.
-    pub async fn send(&mut self, kind: u8, flags: u8, stream: u32, payload: &[u8]) {
+    pub async fn send_frame(&mut self, kind: u8, flags: u8, stream: u32, payload: &[u8]) {
         let length = u32::try_from(payload.len()).unwrap().to_be_bytes();
         let mut frame = vec![length[1], length[2], length[3], kind, flags];
         frame.extend_from_slice(&stream.to_be_bytes());
@@ -85,7 +85,7 @@ impl RawH2 {
     }
 
     /// Opens stream `stream` with a `POST /mcp` of `body` and these headers.
-    pub async fn post(&mut self, stream: u32, headers: &[(&str, &str)], body: &[u8]) {
+    pub async fn open_post(&mut self, stream: u32, headers: &[(&str, &str)], body: &[u8]) {
         let mut block = Vec::new();
         let pseudo = [
             (":method", "POST"),
@@ -96,8 +96,8 @@ impl RawH2 {
         for (name, value) in pseudo.iter().chain(headers) {
             literal(&mut block, name, value);
         }
-        self.send(HEADERS, END_HEADERS, stream, &block).await;
-        self.send(DATA, END_STREAM, stream, body).await;
+        self.send_frame(HEADERS, END_HEADERS, stream, &block).await;
+        self.send_frame(DATA, END_STREAM, stream, body).await;
     }
 
     /// The next frame; `None` once the server has closed the connection.
@@ -123,7 +123,7 @@ impl RawH2 {
             payload,
         };
         if frame.kind == SETTINGS && frame.flags & ACK == 0 {
-            self.send(SETTINGS, ACK, 0, &[]).await;
+            self.send_frame(SETTINGS, ACK, 0, &[]).await;
         }
         Some(frame)
     }

@@ -2,7 +2,6 @@
 #![allow(dead_code, unreachable_pub)]
 
 pub mod h2;
-pub mod http;
 pub mod rounds;
 
 use std::sync::{Arc, Mutex};
@@ -20,6 +19,7 @@ use mcp_server::seam::interceptor::{
     Settled,
 };
 use mcp_server::server::Builder;
+use tokio::sync::Notify;
 
 /// A tool named `name` with an object input schema.
 pub fn tool(name: &str) -> Tool {
@@ -56,6 +56,29 @@ pub fn with_tools(names: &'static [&'static str]) -> Builder {
             }
         }),
     )
+}
+
+/// A server with what `contribute` adds, from contributor `tools` of `app`.
+pub fn server_with(contribute: impl Fn(&mut Contributions) + Send + Sync + 'static) -> Server {
+    builder()
+        .contributor(origin("app", 1), "tools", contributor_fn(contribute))
+        .build()
+}
+
+/// Adds a tool `name` that answers with `text`.
+pub fn add_text_tool(c: &mut Contributions, name: &str, text: &'static str) {
+    c.tool(
+        tool(name),
+        handler_fn::<CallTool, _, _, _>(move |_, _| async move { Ok(CallToolResult::text(text)) }),
+    );
+}
+
+/// Signals between a test and its tools.
+#[derive(Clone, Default)]
+pub struct Signals {
+    pub started: Arc<Notify>,
+    pub release: Arc<Notify>,
+    pub cancelled: Arc<Notify>,
 }
 
 /// A fixed origin, for golden tests.
