@@ -66,7 +66,7 @@ pub struct Totals {
     pub inputs: u64,
     /// Inputs drawn again because they named a slow tool.
     pub redrawn: u64,
-    /// Inputs by caller, in the order of [`CallerKind::ALL`].
+    /// Inputs by caller, in the order of [`PeerKind::ALL`].
     pub by_caller: [u64; 4],
     /// The figures of each target, in the order of [`TargetKind::ALL`];
     /// panics outside any input count in no target.

@@ -5,24 +5,29 @@
 //! crates register members of five seams — **Contributors**, **Customizers**,
 //! **Interceptors**, **Stores / Sources / Strategies** and **Sinks** — through
 //! `inventory` at link time, so linking a crate activates it. At boot a
-//! [`Builder`] collects every registration, unions the contributors (failing
-//! on any collision, naming both parties), folds the customizers, selects one
-//! member per strategy seam, and builds the pipeline of every method; the
-//! result is one immutable [`Server`].
+//! [`Builder`](server::Builder) collects every registration, unions the
+//! contributors (failing on any collision, naming both parties), folds the
+//! customizers, selects one member per strategy seam, and builds the
+//! pipeline of every method; the result is one immutable [`Server`].
 //!
-//! | seam word | when it runs | merge rule | members |
-//! |---|---|---|---|
-//! | [`Contributor`](contributor::Contributor) | once, at boot | union; a collision fails boot naming both | tools, prompts, resources, templates, completions, methods |
-//! | [`Customizer`](customizer::HandlerCustomizer) | once per target, at boot | folded in order; may not change identity | call-tool, get-prompt, read-resource, read-resource-template, method, server-capabilities |
-//! | [`Interceptor`](interceptor) | per request | sorted by order, then name; lower is outermost | raw, typed, handler-chain (six strata), alternate-result |
-//! | [`Store`](store) / [`Source`](source) / [`Strategy`](strategy) | chosen at boot, used per request | exactly one active; default when none; two fail boot | event store, principal source, key strategy, and any crate's own ([`seam::OneActive`]) |
-//! | [`Sink`](sink) | at run time | one-way delivery | progress, log messages, changes |
+//! | module | what you reach for |
+//! |---|---|
+//! | [`prelude`] | one `use` for an application (`prelude::*`) or an extension (`prelude::extension::*`) |
+//! | [`handler`] | what handlers are and return; [`tool`](handler::tool), [`prompt`](handler::prompt), [`resource`](handler::resource), [`completion`](handler::completion) |
+//! | [`context`] | the [`RequestContext`] of a request, and the legacy session it comes on |
+//! | [`seam`] | declaring seams and kinds, registering members; one module per seam word: [`contributor`](seam::contributor), [`customizer`](seam::customizer), [`interceptor`](seam::interceptor), [`guard`](seam::guard), [`store`](seam::store), [`source`](seam::source), [`strategy`](seam::strategy), [`sink`](seam::sink) |
+//! | [`auth`] | who is calling: principals, credentials, challenges |
+//! | [`config`] | the one configuration, read as typed sections |
+//! | [`boot`] | what boot hands an extension, and how boot fails |
+//! | [`server`] | the [`Server`], its builder and its boot report |
+//! | [`transport`] | the interface every transport uses; [`stdio`](transport::stdio), and Streamable HTTP behind the `http` feature |
+//! | [`testing`] | an in-memory client for tests |
+//! | [`core`] | the wire model of both protocol eras |
 //!
 //! Any crate can declare seams of its own ([`seam`]), read its section of
 //! the one configuration ([`config`]), attach to a tool by name
-//! ([`Item::customizer_for`]), and check the assembled server
-//! ([`boot::Validator`]), with the public API only; [`prelude`] has the
-//! names an extension uses.
+//! ([`Item::customizer_for`](seam::Item::customizer_for)), and check the
+//! assembled server ([`boot::Validator`]), with the public API only.
 //!
 //! # Linking activates
 //!
@@ -34,8 +39,8 @@
 //! use mcp_tasks as _;
 //! ```
 //!
-//! [`Builder::expect_extension`] turns a forgotten `use` into a boot error
-//! whose help line is that very `use`.
+//! [`Builder::expect_extension`](server::Builder::expect_extension) turns a
+//! forgotten `use` into a boot error whose help line is that very `use`.
 
 // The layers, bottom first (docs/adr/0012-the-layers-of-mcp-server.md):
 // each imports only the layers below it.

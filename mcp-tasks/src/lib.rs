@@ -16,8 +16,8 @@
 //! | a tool's opt-in | a customizer of that tool ([`RunsAsTask`], [`task!`]) |
 //! | `tasks/get`, `tasks/update`, `tasks/cancel` (and the legacy four) | typed methods, contributed per era |
 //! | the capability in `server/discover`, the legacy one in `initialize` | a capabilities customizer, per era |
-//! | where records live | the one-active [`TaskStore`](store::TaskStore) seam (memory, SQLite) |
-//! | who runs a task | the one-active [`TaskExecutor`](executor::TaskExecutor) seam (in process) |
+//! | where records live | the one-active [`TaskStore`] seam (memory, SQLite) |
+//! | who runs a task | the one-active [`TaskExecutor`] seam (in process) |
 //! | a handler's input questions inside a task | the deferred run's requester |
 //! | `notifications/tasks` for the `taskIds` a listener owns | a grant processor, and changes published per task |
 //! | settings | the `tasks` configuration section ([`config::TasksSection`]) |

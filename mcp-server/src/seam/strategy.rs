@@ -5,7 +5,7 @@
 //!
 //! Exactly one strategy is active per seam: the framework's default when none
 //! is registered, the registered one otherwise; two registered fail boot. The
-//! boot report says which one won and why (see [`seam`](crate::vocabulary::seam)).
+//! boot report says which one won and why (see [`seam`](crate::seam)).
 //!
 //! The default, [`ConfiguredKeys`], derives its key from the secret set as
 //! `server.request_state_key` (on the builder with

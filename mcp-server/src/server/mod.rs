@@ -237,7 +237,7 @@ impl Server {
 
     /// Who sends `credentials`, as the active principal source decides, or
     /// the challenge that refuses them. Transports call it once per
-    /// request and pass the principal on with [`Caller::with_principal`].
+    /// request and pass the principal on with [`Peer::with_principal`](crate::transport::Peer::with_principal).
     pub fn authenticate<'a>(&'a self, credentials: &'a Credentials) -> Authentication<'a> {
         self.inner.principal_source.authenticate(credentials)
     }

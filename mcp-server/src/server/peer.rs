@@ -86,7 +86,7 @@ impl Peer {
     }
 
     /// Authenticated already, as `principal` (what
-    /// [`Server::authenticate`] made of its credentials).
+    /// [`Server::authenticate`](crate::Server::authenticate) made of its credentials).
     #[must_use]
     pub fn with_principal(mut self, principal: Arc<Principal>) -> Self {
         self.principal = Some(principal);

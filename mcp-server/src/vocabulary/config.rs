@@ -4,12 +4,12 @@
 //!
 //! A section is a `Deserialize + Default` type with a key; the framework's
 //! own is [`ServerSection`] under `server`. Settings come, lowest precedence
-//! first, from [`Builder::setting`](crate::Builder::setting), then from
+//! first, from [`Builder::setting`](crate::server::Builder::setting), then from
 //! environment variables named `MCP_<SECTION>__<KEY>` (the prefix is
-//! [`Builder::env_prefix`](crate::Builder::env_prefix); nested keys join
+//! [`Builder::env_prefix`](crate::server::Builder::env_prefix); nested keys join
 //! with `__`; a value that parses as JSON is taken as JSON, anything else as
 //! a string: [`value_of_text`]), then from a command line
-//! ([`Builder::command_line_setting`](crate::Builder::command_line_setting)).
+//! ([`Builder::command_line_setting`](crate::server::Builder::command_line_setting)).
 //! Boot fails, naming the key and where it was set, when a setting belongs
 //! to no section, or when a section does not accept it.
 //!

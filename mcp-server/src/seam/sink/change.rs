@@ -14,7 +14,7 @@ use mcp_core::jsonrpc::Notification;
 /// as a URI of `resourceSubscriptions`); a 2025-11-25 session receives the
 /// list changes, and the resource updates it subscribed to.
 ///
-/// Changes serialize, so a [`ChangeSink`] can carry them between instances.
+/// Changes serialize, so a [`ChangeSink`](super::ChangeSink) can carry them between instances.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Change {
     /// The notification's method, such as `notifications/tools/list_changed`.
