@@ -78,9 +78,6 @@ impl Kind for Validators {
     fn key(_: &Self::Member) -> String {
         String::new()
     }
-    fn describe(_: &Self::Member) -> String {
-        Self::NAME.to_owned()
-    }
 }
 
 impl Item {

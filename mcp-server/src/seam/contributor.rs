@@ -272,9 +272,6 @@ impl Kind for Contributors {
     fn key(_: &Self::Member) -> String {
         String::new()
     }
-    fn describe(_: &Self::Member) -> String {
-        Self::NAME.to_owned()
-    }
 }
 
 impl Item {

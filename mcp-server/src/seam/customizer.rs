@@ -400,9 +400,6 @@ impl Kind for CapabilitiesCustomizers {
     fn key(_: &Self::Member) -> String {
         String::new()
     }
-    fn describe(_: &Self::Member) -> String {
-        Self::NAME.to_owned()
-    }
 }
 
 impl Item {

@@ -242,9 +242,14 @@ pub trait Kind: 'static {
     /// The identity of a member: two members with one key collide.
     fn key(member: &Self::Member) -> String;
     /// How the boot report names a member: by default its kind and key
-    /// (``greeting `en` ``).
+    /// (``greeting `en` ``), or its kind alone when keys are not identities
+    /// ([`UNIQUE`](Self::UNIQUE) is `false`).
     fn describe(member: &Self::Member) -> String {
-        format!("{} `{}`", Self::NAME, Self::key(member))
+        if Self::UNIQUE {
+            format!("{} `{}`", Self::NAME, Self::key(member))
+        } else {
+            Self::NAME.to_owned()
+        }
     }
 }
 

@@ -281,9 +281,6 @@ impl Kind for AlternateResultInterceptors {
     fn key(_: &Self::Member) -> String {
         String::new()
     }
-    fn describe(_: &Self::Member) -> String {
-        Self::NAME.to_owned()
-    }
 }
 
 impl Item {

@@ -221,9 +221,6 @@ impl Kind for RawInterceptors {
     fn key(_: &Self::Member) -> String {
         String::new()
     }
-    fn describe(_: &Self::Member) -> String {
-        Self::NAME.to_owned()
-    }
 }
 
 impl Item {
