@@ -14,7 +14,9 @@ use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::handler::resource::read_handler;
 use mcp_server::transport::http::{HttpConfig, router};
-use mcp_tests::http::{VERSION, answer, assert_error, headers, post_bytes, post_json, send};
+use mcp_tests::http::{
+    VERSION, answer, assert_error, headers, json_body, post_bytes, post_json, send,
+};
 use serde_json::{Value, json};
 use support::{add_text_tool, server_with, tool};
 
@@ -549,8 +551,9 @@ async fn an_absent_mirrored_argument_needs_no_header_and_allows_none() {
     assert_eq!(refused["error"]["code"], -32020);
 }
 
-#[tokio::test]
-async fn a_hidden_tool_with_bad_headers_answers_as_an_unknown_tool() {
+/// An endpoint whose tool `query` mirrors its `region` argument in a header
+/// and is hidden from everyone by a guard.
+fn app_with_a_hidden_query() -> Router {
     let server = support::builder()
         .contributor(
             support::origin("app", 1),
@@ -584,26 +587,62 @@ async fn a_hidden_tool_with_bad_headers_answers_as_an_unknown_tool() {
             ),
         )
         .build();
-    let app = router(server, "/mcp", HttpConfig::default());
-    // The hidden tool's mirrored header is missing; an unknown tool has none to miss.
-    let (status, hidden) = answer(&app, query(json!({"region": "Hello"}), &[])).await;
-    let unknown_headers = headers("tools/call", Some("nothing"));
-    let (unknown_status, unknown) = answer(
-        &app,
-        post_json(
-            &unknown_headers,
-            &body(
-                json!(30),
-                "tools/call",
-                json!({"name": "nothing", "arguments": {"region": "Hello"}}),
-            ),
+    router(server, "/mcp", HttpConfig::default())
+}
+
+/// The status, content type and JSON answer of a call of tool `name` with
+/// a `region` argument and no `Mcp-Param-Region` header, sent with `accept`.
+async fn call_without_its_header(
+    app: &Router,
+    name: &str,
+    accept: &'static str,
+) -> (StatusCode, HeaderValue, Value) {
+    let mut request = post_json(
+        &headers("tools/call", Some(name)),
+        &body(
+            json!(30),
+            "tools/call",
+            json!({"name": name, "arguments": {"region": "Hello"}}),
         ),
-    )
-    .await;
-    assert_eq!(status, unknown_status);
+    );
+    request
+        .headers_mut()
+        .insert("accept", HeaderValue::from_static(accept));
+    let response = send(app, request).await;
+    let status = response.status();
+    let content_type = response.headers()["content-type"].clone();
+    (status, content_type, json_body(response).await)
+}
+
+#[tokio::test]
+async fn a_hidden_tool_with_bad_headers_answers_as_an_unknown_tool() {
+    let app = app_with_a_hidden_query();
+    // The hidden tool's mirrored header is missing; an unknown tool has none to miss.
+    let accept = "application/json, text/event-stream";
+    let (status, content_type, hidden) = call_without_its_header(&app, "query", accept).await;
+    let unknown = call_without_its_header(&app, "nothing", accept).await;
+    assert_eq!((status, &content_type), (unknown.0, &unknown.1));
     assert_eq!(status, StatusCode::OK, "{hidden}");
+    assert_eq!(content_type, "application/json");
     assert_eq!(
         hidden.to_string().replace("query", "NAME"),
-        unknown.to_string().replace("nothing", "NAME")
+        unknown.2.to_string().replace("nothing", "NAME")
+    );
+}
+
+#[tokio::test]
+async fn a_hidden_tool_answers_as_an_unknown_tool_to_a_client_that_prefers_a_stream() {
+    let app = app_with_a_hidden_query();
+    // One admission answers both: the refusal of a hidden target takes the
+    // way an unknown target's error takes, so the content type tells nothing.
+    let accept = "text/event-stream, application/json";
+    let (status, content_type, hidden) = call_without_its_header(&app, "query", accept).await;
+    let unknown = call_without_its_header(&app, "nothing", accept).await;
+    assert_eq!((status, &content_type), (unknown.0, &unknown.1), "{hidden}");
+    assert_eq!(content_type, "text/event-stream");
+    assert_eq!(hidden["error"]["code"], unknown.2["error"]["code"]);
+    assert_eq!(
+        hidden.to_string().replace("query", "NAME"),
+        unknown.2.to_string().replace("nothing", "NAME")
     );
 }
