@@ -58,14 +58,11 @@ mod linkage;
 mod view;
 
 use mcp_server::boot::BootContext;
-use mcp_server::core::capabilities::ServerCapabilities;
 use mcp_server::core::resources::Resource;
 use mcp_server::core::tools::Tool;
 use mcp_server::seam::contributor::contributor_fn;
-use mcp_server::seam::customizer::{
-    HandlerConfig, HandlerCustomizer, ServerCapabilitiesCustomizer,
-};
-use mcp_server::seam::{Item, Origin, Registration};
+use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
+use mcp_server::seam::{Extension, Item, Origin, Registration};
 use mcp_server::{origin, register};
 
 pub use client::UiClient;
@@ -75,12 +72,14 @@ pub use view::{ContributeViews, FIXED_VIEW_TTL, View};
 
 use crate::view::{Declared, Origins};
 
+/// `io.modelcontextprotocol/ui` under `capabilities.extensions`, in
+/// `server/discover` and in a 2025-11-25 `initialize` alike.
 fn extension(_: &BootContext) -> Item {
-    Item::extension()
-}
-
-fn capabilities(_: &BootContext) -> Item {
-    Item::capabilities(Advertise)
+    Item::extension(
+        Extension::new(wire::EXTENSION_ID, env!("CARGO_PKG_VERSION"))
+            .advertises(Default::default())
+            .also_to_legacy_clients(),
+    )
 }
 
 fn checks(_: &BootContext) -> Item {
@@ -95,13 +94,7 @@ fn every_resource(_: &BootContext) -> Item {
     Item::customizer::<Resource>(EveryResource)
 }
 
-register!(Registration::new(origin!(), "mcp-apps", 0, extension));
-register!(Registration::new(
-    origin!(),
-    "apps-capabilities",
-    0,
-    capabilities
-));
+register!(Registration::extension(origin!(), "mcp-apps", extension));
 register!(Registration::new(origin!(), "apps-checks", 0, checks));
 register!(Registration::new(origin!(), "apps-tools", 0, every_tool));
 register!(Registration::new(
@@ -110,19 +103,6 @@ register!(Registration::new(
     0,
     every_resource
 ));
-
-/// Advertises `io.modelcontextprotocol/ui` under `capabilities.extensions`,
-/// in `server/discover` and in a 2025-11-25 `initialize` alike.
-struct Advertise;
-
-impl ServerCapabilitiesCustomizer for Advertise {
-    fn customize(&self, capabilities: &mut ServerCapabilities, _: &BootContext) {
-        capabilities
-            .extensions
-            .get_or_insert_default()
-            .insert(wire::EXTENSION_ID.into(), Default::default());
-    }
-}
 
 /// Runs on every resource: records where it came from, and unlists the
 /// Views declared [`unlisted`](View::unlisted).

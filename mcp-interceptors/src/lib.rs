@@ -104,7 +104,7 @@ use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::seam::contributor::contributor_fn;
 use mcp_server::seam::customizer::ServerCapabilitiesCustomizer;
 use mcp_server::seam::source::PrincipalSource;
-use mcp_server::seam::{Item, Registration};
+use mcp_server::seam::{Extension, Item, Registration};
 use mcp_server::{origin, register};
 
 pub use declare::{DEFAULT_TIMEOUT, Interceptor, Interceptors, Mutate, Validate};
@@ -120,7 +120,34 @@ use crate::host::Host;
 use crate::wire::{EXTENSION_ID, InterceptorsCapability};
 
 fn extension(_: &BootContext) -> Item {
-    Item::extension()
+    Item::extension(declaration())
+}
+
+/// The extension, advertised in both eras with the events its
+/// interceptors hook.
+fn declaration() -> Extension {
+    Extension::new(EXTENSION_ID, env!("CARGO_PKG_VERSION"))
+        .advertises_with(hooked_events)
+        .also_to_legacy_clients()
+}
+
+/// The capability: every event some linked interceptor hooks, sorted.
+fn hooked_events(boot: &BootContext) -> JsonObject {
+    let mut events: Vec<String> = boot
+        .members::<Kind>()
+        .iter()
+        .flat_map(|m| &m.descriptor().hooks)
+        .flat_map(|h| h.events.iter().cloned())
+        .collect();
+    events.sort();
+    events.dedup();
+    let capability = InterceptorsCapability {
+        supported_events: Some(events),
+    };
+    match serde_json::to_value(capability) {
+        Ok(JsonValue::Object(capability)) => capability,
+        _ => JsonObject::new(),
+    }
 }
 
 fn methods(boot: &BootContext) -> Item {
@@ -130,8 +157,8 @@ fn methods(boot: &BootContext) -> Item {
     }))
 }
 
-fn capabilities(_: &BootContext) -> Item {
-    Item::capabilities(Advertise)
+fn chains(_: &BootContext) -> Item {
+    Item::capabilities(Chains)
 }
 
 fn pipeline(boot: &BootContext) -> Item {
@@ -144,10 +171,9 @@ fn checks(_: &BootContext) -> Item {
     Item::validator(check::Checks)
 }
 
-register!(Registration::new(
+register!(Registration::extension(
     origin!(),
     "mcp-interceptors",
-    0,
     extension
 ));
 register!(Registration::new(
@@ -158,9 +184,9 @@ register!(Registration::new(
 ));
 register!(Registration::new(
     origin!(),
-    "interceptors-capabilities",
+    "interceptors-chains",
     0,
-    capabilities
+    chains
 ));
 // Inside the outermost raw interceptors (telemetry's spans, at the lowest
 // orders), so their records include the interceptors' time.
@@ -177,32 +203,13 @@ register!(Registration::new(
     checks
 ));
 
-/// Advertises the extension with the events its interceptors hook, and
-/// makes every event's chain once.
-struct Advertise;
+/// Makes every event's chain once, when the capabilities are assembled
+/// (every interceptor is registered by then).
+struct Chains;
 
-impl ServerCapabilitiesCustomizer for Advertise {
-    fn customize(&self, capabilities: &mut ServerCapabilities, boot: &BootContext) {
-        let members = boot.members::<Kind>();
-        boot.shared::<Host>().state(members);
-        let mut events: Vec<String> = members
-            .iter()
-            .flat_map(|m| &m.descriptor().hooks)
-            .flat_map(|h| h.events.iter().cloned())
-            .collect();
-        events.sort();
-        events.dedup();
-        let capability = InterceptorsCapability {
-            supported_events: Some(events),
-        };
-        let JsonValue::Object(capability) = serde_json::to_value(capability).unwrap_or_default()
-        else {
-            return;
-        };
-        capabilities
-            .extensions
-            .get_or_insert_default()
-            .insert(EXTENSION_ID.into(), capability);
+impl ServerCapabilitiesCustomizer for Chains {
+    fn customize(&self, _: &mut ServerCapabilities, boot: &BootContext) {
+        boot.shared::<Host>().state(boot.members::<Kind>());
     }
 }
 
@@ -237,7 +244,7 @@ pub fn interceptor_server(server: &mcp_server::Server) -> mcp_server::server::Bu
         // The environment's settings are the application's, read when it
         // was built; sections of crates linked there are unknown here.
         .without_environment()
-        .register(origin!(), "mcp-interceptors", 0, Item::extension())
+        .extension(origin!(), declaration())
         .register(
             origin!(),
             "interceptors-methods",
@@ -248,9 +255,9 @@ pub fn interceptor_server(server: &mcp_server::Server) -> mcp_server::server::Bu
         )
         .register(
             origin!(),
-            "interceptors-capabilities",
+            "interceptors-chains",
             0,
-            Item::capabilities(Advertise),
+            Item::capabilities(Chains),
         )
         .register(
             origin!(),

@@ -53,7 +53,7 @@ use std::sync::Arc;
 use mcp_server::boot::Diagnostic;
 use mcp_server::boot::{BootContext, BootError};
 use mcp_server::seam::source::PrincipalSource;
-use mcp_server::seam::{Item, Registration};
+use mcp_server::seam::{Extension, Item, Registration};
 use mcp_server::transport::http::{Document, Documents};
 use mcp_server::{origin, register};
 
@@ -62,7 +62,10 @@ use crate::metadata::{Metadata, Resource, WELL_KNOWN};
 use crate::source::OAuthPrincipalSource;
 
 fn extension(_: &BootContext) -> Item {
-    Item::extension()
+    Item::extension(Extension::new(
+        env!("CARGO_PKG_NAME"),
+        env!("CARGO_PKG_VERSION"),
+    ))
 }
 
 fn section(_: &BootContext) -> Item {
@@ -129,7 +132,7 @@ fn metadata_at_root(boot: &BootContext) -> Item {
     document(boot, true)
 }
 
-register!(Registration::new(origin!(), "mcp-oauth", 0, extension));
+register!(Registration::extension(origin!(), "mcp-oauth", extension));
 register!(Registration::new(origin!(), "oauth-section", 0, section));
 register!(Registration::supply(
     origin!(),

@@ -47,10 +47,11 @@ use std::sync::{Arc, OnceLock};
 
 use mcp_server::boot::Diagnostic;
 use mcp_server::boot::{BootContext, BootError};
+use mcp_server::core::ext::tasks::EXTENSION_ID as TASKS;
 use mcp_server::seam::OneActive;
 use mcp_server::seam::sink::ChangeSink;
 use mcp_server::seam::store::{EventStore, SessionStore, UsedStateStore};
-use mcp_server::seam::{Item, Registration};
+use mcp_server::seam::{Extension, Item, Registration, Requirement};
 use mcp_server::{origin, register};
 use mcp_tasks::executor::TaskExecutor;
 use mcp_tasks::store::TaskStore;
@@ -67,8 +68,13 @@ pub use crate::worker::{Worker, WorkerError};
 
 const NOT_CONFIGURED: &str = "`redis.url` is not set";
 
+/// The extension: Redis under the stores, sinks and strategies of one
+/// server and of `mcp-tasks`, which it requires.
 fn extension(_: &BootContext) -> Item {
-    Item::extension()
+    Item::extension(
+        Extension::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))
+            .requires(Requirement::extension(TASKS)),
+    )
 }
 
 fn section(_: &BootContext) -> Item {
@@ -132,7 +138,7 @@ fn change_sink(boot: &BootContext) -> Item {
     supply::<dyn ChangeSink>(boot, |redis| Arc::new(RedisChangeSink::new(redis)))
 }
 
-register!(Registration::new(origin!(), "mcp-redis", 0, extension));
+register!(Registration::extension(origin!(), "mcp-redis", extension));
 register!(Registration::new(origin!(), "redis-section", 0, section));
 register!(Registration::supply(
     origin!(),

@@ -59,7 +59,8 @@ pub mod extension {
         Scope, Settled, Stratum, TypedInterceptor, TypedNext,
     };
     pub use crate::seam::{
-        Item, Kind, OneActive, Origin, Registration, SeamWord, Target, TargetKind,
+        Extension, Item, Kind, OneActive, Origin, Registration, Requirement, SeamWord, Target,
+        TargetKind,
     };
     pub use crate::{
         contributor, customizer, guard, interceptor, origin, register, sink, source, store,

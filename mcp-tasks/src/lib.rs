@@ -80,7 +80,7 @@ use mcp_server::seam::contributor::contributor_fn;
 use mcp_server::seam::customizer::ServerCapabilitiesCustomizer;
 use mcp_server::seam::interceptor::{Answer, TypedInterceptor, TypedNext};
 use mcp_server::seam::sink::GrantProcessors;
-use mcp_server::seam::{Item, Registration};
+use mcp_server::seam::{Extension, Item, Registration};
 use mcp_server::{BoxFuture, RequestContext, origin, register};
 
 pub use methods::{UpdateParams, UpdateTask};
@@ -92,7 +92,9 @@ use crate::service::Tasks;
 use crate::store::TaskStore;
 
 fn extension(_: &BootContext) -> Item {
-    Item::extension()
+    Item::extension(
+        Extension::new(EXTENSION_ID, env!("CARGO_PKG_VERSION")).advertises(Default::default()),
+    )
 }
 
 fn store_seam(_: &BootContext) -> Item {
@@ -136,7 +138,7 @@ fn listing(_: &BootContext) -> Item {
     Item::typed::<ListTools>(ModernListing)
 }
 
-register!(Registration::new(origin!(), "mcp-tasks", 0, extension));
+register!(Registration::extension(origin!(), "mcp-tasks", extension));
 register!(Registration::supply(origin!(), "TaskStore", store_seam));
 register!(Registration::supply(
     origin!(),
@@ -160,22 +162,17 @@ register!(Registration::new(
     listeners
 ));
 
-/// Advertises the extension in `server/discover`, and the core tasks
-/// capability in `initialize`; never both in one era.
+/// Advertises the core tasks capability in `initialize`; the extension's
+/// declaration advertises the extension in `server/discover` (never both in
+/// one era).
 struct Advertise;
 
 impl ServerCapabilitiesCustomizer for Advertise {
     fn customize(&self, _: &mut ServerCapabilities, _: &BootContext) {}
 
     fn customize_era(&self, era: Era, capabilities: &mut ServerCapabilities, _: &BootContext) {
-        match era {
-            Era::Modern => {
-                capabilities
-                    .extensions
-                    .get_or_insert_default()
-                    .insert(EXTENSION_ID.into(), Default::default());
-            }
-            Era::Legacy => capabilities.tasks = Some(Box::new(ServerTasksCapability::tools())),
+        if era == Era::Legacy {
+            capabilities.tasks = Some(Box::new(ServerTasksCapability::tools()));
         }
     }
 }

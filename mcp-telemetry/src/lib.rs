@@ -71,7 +71,7 @@ use mcp_server::boot::BootContext;
 use mcp_server::seam::TargetKind;
 use mcp_server::seam::interceptor::Scope;
 use mcp_server::seam::interceptor::Stratum;
-use mcp_server::seam::{Item, Registration};
+use mcp_server::seam::{Extension, Item, Registration};
 use mcp_server::{origin, register};
 
 pub use config::TelemetrySection;
@@ -86,7 +86,10 @@ use crate::resolved::NoteResolved;
 const OUTERMOST: i32 = i32::MIN;
 
 fn extension(_: &BootContext) -> Item {
-    Item::extension()
+    Item::extension(Extension::new(
+        env!("CARGO_PKG_NAME"),
+        env!("CARGO_PKG_VERSION"),
+    ))
 }
 
 fn requests(boot: &BootContext) -> Item {
@@ -107,7 +110,11 @@ fn resolved_prompts(_: &BootContext) -> Item {
     resolved(TargetKind::Prompt)
 }
 
-register!(Registration::new(origin!(), "mcp-telemetry", 0, extension));
+register!(Registration::extension(
+    origin!(),
+    "mcp-telemetry",
+    extension
+));
 register!(Registration::new(
     origin!(),
     "telemetry-requests",

@@ -50,7 +50,7 @@ pub const NAME: &str = "mcp-demo";
 pub fn builder() -> Builder {
     Server::builder()
         .named(NAME, env!("CARGO_PKG_VERSION"))
-        .expect_extension(env!("CARGO_PKG_NAME"))
+        .expect_linked(env!("CARGO_PKG_NAME"))
         .expect_extension("mcp-tasks")
         .expect_extension("mcp-apps")
         .expect_extension("mcp-oauth")

@@ -10,7 +10,7 @@ use serde_json::json;
 fn server() -> Server {
     Server::builder()
         .named("notes", "0.1.0")
-        .expect_extension("notes-server")
+        .expect_linked("notes-server")
         .build()
 }
 

@@ -1,5 +1,6 @@
 //! The assembly itself, step by step: from registrations to a frozen server.
 
+use std::any::TypeId;
 use std::sync::Arc;
 
 use mcp_core::capabilities::{ListChangedCapability, ResourcesCapability, ServerCapabilities};
@@ -26,9 +27,10 @@ use crate::seam::sink::{ChangeSink, Fanout};
 use crate::seam::source::PrincipalSource;
 use crate::seam::store::UsedStateStore;
 use crate::seam::strategy::KeyStrategy;
-use crate::server::report::{BootReport, MethodReport};
+use crate::server::report::{BootReport, ExtensionReport, MethodReport};
 use crate::server::{Server, ServerInner};
 use crate::vocabulary::config::{SectionInfo, ServerSection};
+use crate::vocabulary::extension::{Assembled, Extension, Extensions};
 use crate::vocabulary::registration::Stage;
 use crate::vocabulary::seam::Selection;
 use crate::vocabulary::{BootContext, BootError, BootErrors};
@@ -39,6 +41,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         linked,
         added,
         expected,
+        expected_linked,
         mut settings,
         environment,
         command_line,
@@ -60,6 +63,12 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         &boot,
         &mut parts,
     ));
+    // Extensions are declared before anything else is made, so everything
+    // after, the defaults of one-active seams included, can ask which are.
+    let extensions = TypeId::of::<Extensions>();
+    errors.extend(select::kinds(&mut parts, &mut boot, |kind| {
+        kind == extensions
+    }));
     let (selections, mut selecting) = select::one_active(&mut parts, &mut boot);
     errors.append(&mut selecting);
     if !errors.is_empty() {
@@ -76,7 +85,9 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         &boot,
         &mut parts,
     ));
-    errors.extend(select::kinds(&mut parts, &mut boot));
+    errors.extend(select::kinds(&mut parts, &mut boot, |kind| {
+        kind != extensions
+    }));
     let union = contribute::union(&mut parts, &boot, &mut errors);
 
     let section: ServerSection = boot.section();
@@ -120,10 +131,16 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     }
     .build(union, &mut errors);
 
-    for package in &expected {
+    errors.extend(requirements(&capabilities, &boot));
+    for name in &expected {
+        if !boot.has_extension(name) {
+            errors.push(BootError::MissingExtension { name: name.clone() });
+        }
+    }
+    for package in &expected_linked {
         if !parts.crates.contains(package.as_str()) {
-            errors.push(BootError::MissingExtension {
-                name: package.clone(),
+            errors.push(BootError::NotLinked {
+                package: package.clone(),
             });
         }
     }
@@ -188,9 +205,41 @@ fn capabilities(union: &Union, boot: &BootContext) -> ServerCapabilities {
     capabilities
 }
 
-/// What the server offers in one era: the customizers' edits for that era.
+/// The requirements of every declared extension that the assembled server
+/// does not meet, each naming the extension and the requirement.
+fn requirements(capabilities: &ServerCapabilities, boot: &BootContext) -> Vec<BootError> {
+    let declared: Vec<_> = boot.entries::<Extensions>().collect();
+    let extensions: Vec<Arc<Extension>> = declared.iter().map(|e| e.member.clone()).collect();
+    let packages: Vec<&'static str> = declared.iter().map(|e| e.origin.crate_name).collect();
+    let assembled = Assembled {
+        capabilities,
+        extensions: &extensions,
+        packages: &packages,
+        boot,
+    };
+    declared
+        .iter()
+        .flat_map(|e| {
+            e.member
+                .requirements()
+                .iter()
+                .filter(|r| !r.is_met(&assembled))
+                .map(|r| BootError::UnmetRequirement {
+                    extension: e.member.id().to_owned(),
+                    requirement: r.to_string(),
+                    origin: e.origin,
+                })
+        })
+        .collect()
+}
+
+/// What the server offers in one era: each declared extension's entry,
+/// then the customizers' edits for that era.
 fn of_era(capabilities: &ServerCapabilities, era: Era, boot: &BootContext) -> ServerCapabilities {
     let mut capabilities = capabilities.clone();
+    for extension in boot.members::<Extensions>() {
+        extension.advertise(era, &mut capabilities, boot);
+    }
     for customizer in boot.members::<CapabilitiesCustomizers>() {
         customizer.customize_era(era, &mut capabilities, boot);
     }
@@ -225,6 +274,7 @@ fn freeze(
             .entries::<RawInterceptors>()
             .map(|r| format!("{} order {} ({})", r.name, r.order, r.origin))
             .collect(),
+        extensions: extension_reports(parts, boot),
         methods,
         warnings: boot.take_warnings(),
     };
@@ -273,6 +323,34 @@ fn freeze(
             ttl: std::time::Duration::from_secs(section.request_state_ttl_s),
         },
     })
+}
+
+/// Every declared extension with what it requires and what its crate
+/// registers, for the report.
+fn extension_reports(parts: &Parts, boot: &BootContext) -> Vec<ExtensionReport> {
+    boot.entries::<Extensions>()
+        .map(|e| ExtensionReport {
+            id: e.member.id().to_owned(),
+            version: e.member.version().to_owned(),
+            origin: e.origin,
+            advertised: [Era::Modern, Era::Legacy]
+                .into_iter()
+                .filter(|era| e.member.is_advertised(*era))
+                .collect(),
+            requires: e
+                .member
+                .requirements()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            members: parts
+                .registered
+                .iter()
+                .filter(|r| r.origin.crate_name == e.origin.crate_name && r.name != e.name)
+                .map(|r| format!("{} `{}`", r.kind, r.name))
+                .collect(),
+        })
+        .collect()
 }
 
 /// A route's pipeline as the boot report shows it.

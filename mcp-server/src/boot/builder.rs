@@ -11,6 +11,7 @@ use crate::seam::contributor::Contributor;
 use crate::seam::sink::ChangeSink;
 use crate::server::Server;
 use crate::vocabulary::config::{Section, SettingSource, Settings};
+use crate::vocabulary::extension::Extension;
 use crate::vocabulary::registration::Item;
 use crate::vocabulary::seam::OneActive;
 use crate::vocabulary::{BootErrors, Origin};
@@ -50,6 +51,7 @@ pub struct Builder {
     pub(super) linked: bool,
     pub(super) added: Vec<Added>,
     pub(super) expected: Vec<String>,
+    pub(super) expected_linked: Vec<String>,
     pub(super) settings: Settings,
     pub(super) environment: Environment,
     /// Settings from a command line, applied over the environment's.
@@ -63,6 +65,7 @@ impl std::fmt::Debug for Builder {
             .field("linked", &self.linked)
             .field("added", &self.added.len())
             .field("expected", &self.expected)
+            .field("expected_linked", &self.expected_linked)
             .finish_non_exhaustive()
     }
 }
@@ -74,6 +77,7 @@ impl Default for Builder {
             linked: true,
             added: Vec::new(),
             expected: Vec::new(),
+            expected_linked: Vec::new(),
             settings: Settings::default(),
             environment: Environment {
                 prefix: Some(DEFAULT_ENV_PREFIX.to_owned()),
@@ -269,14 +273,31 @@ impl Builder {
         self.register(origin, T::KEY, 0, Item::section::<T>())
     }
 
-    /// Requires the extension crate `package` (say `mcp-tasks`) to be linked:
-    /// some registration of it (any seam member, or an `Item::extension()`
-    /// marker) must be present; boot fails with a help line naming the
-    /// missing `use` when none is.
+    /// Requires the extension `name` to be declared: an identifier
+    /// (`io.modelcontextprotocol/tasks`) or the name of the crate that
+    /// declares it (`mcp-tasks`). Boot fails with a help line naming the
+    /// missing dependency and `use` when no linked crate declares it.
     #[must_use]
-    pub fn expect_extension(mut self, package: impl Into<String>) -> Self {
-        self.expected.push(package.into());
+    pub fn expect_extension(mut self, name: impl Into<String>) -> Self {
+        self.expected.push(name.into());
         self
+    }
+
+    /// Requires some registration of the crate `package` to be linked (an
+    /// application's own `#[tool]`s, say): boot fails with a help line
+    /// naming the missing `use` when none is.
+    #[must_use]
+    pub fn expect_linked(mut self, package: impl Into<String>) -> Self {
+        self.expected_linked.push(package.into());
+        self
+    }
+
+    /// Declares `extension` on behalf of the application (a crate declares
+    /// its own with [`Registration::extension`](crate::seam::Registration::extension)).
+    #[must_use]
+    pub fn extension(self, origin: Origin, extension: Extension) -> Self {
+        let name = extension.id().to_owned();
+        self.register(origin, name, 0, Item::extension(extension))
     }
 
     /// The number of items per page of `tools/list` and the other lists

@@ -1,9 +1,11 @@
 //! Collecting: every registration, linked or added, sorted; its item made in
 //! its stage and filed by the mechanism that registers it.
 
+use std::any::TypeId;
 use std::collections::BTreeSet;
 
 use crate::server::report::Registered;
+use crate::vocabulary::extension::Extensions;
 use crate::vocabulary::registration::{self, Item, Registered as Made, Stage};
 use crate::vocabulary::seam::{Member, SeamInfo};
 use crate::vocabulary::{BootContext, BootError, Origin};
@@ -45,7 +47,8 @@ pub(super) fn registrations(linked: bool, added: Vec<Added>) -> Vec<Entry> {
     entries.extend(added.into_iter().map(|a| Entry {
         // What the builder adds is made already; one-active members and
         // seam declarations among it count as made before selection.
-        stage: if matches!(a.item.0, Made::Supply(_) | Made::Seam(_)) {
+        stage: if matches!(a.item.0, Made::Supply(_) | Made::Seam(_)) || declares_extension(&a.item)
+        {
             Stage::Supply
         } else {
             Stage::Assemble
@@ -57,6 +60,12 @@ pub(super) fn registrations(linked: bool, added: Vec<Added>) -> Vec<Entry> {
     }));
     entries.sort_by(|a, b| (a.order, &a.name, a.origin).cmp(&(b.order, &b.name, b.origin)));
     entries
+}
+
+/// Whether `item` declares an extension, which is made with the
+/// one-active seams so that everything made after can ask about it.
+fn declares_extension(item: &Item) -> bool {
+    matches!(&item.0, Made::Member(m) if m.kind.id == TypeId::of::<Extensions>())
 }
 
 /// A candidate member of a one-active seam.
@@ -81,7 +90,7 @@ pub(super) struct Parts {
     pub(super) candidates: Vec<Candidate>,
     pub(super) seams: Vec<(SeamInfo, Origin)>,
     pub(super) members: Vec<KindMember>,
-    /// The crates with any registration: linked extensions.
+    /// The crates with any registration.
     pub(super) crates: BTreeSet<&'static str>,
     /// Every registration, for the report.
     pub(super) registered: Vec<Registered>,
@@ -109,6 +118,16 @@ pub(super) fn make(
             (Stage::Assemble, Made::Seam(d)) => Some(d.seam.name),
             _ => None,
         };
+        if stage == Stage::Assemble && declares_extension(&item) {
+            let Made::Member(member) = item.0 else {
+                unreachable!("an extension is declared as a member")
+            };
+            errors.push(BootError::ExtensionDeclaredTooLate {
+                extension: member.key,
+                origin: entry.origin,
+            });
+            continue;
+        }
         if let Some(seam) = late {
             errors.push(BootError::SuppliedTooLate {
                 name: entry.name,

@@ -111,10 +111,20 @@ pub(super) fn one_active(
 /// Gathers the members of every registration kind into `boot`, sorted by
 /// order, key (registration name for a kind whose keys are not unique),
 /// then origin; two members with one key of a unique kind fail, naming both.
-pub(super) fn kinds(parts: &mut Parts, boot: &mut BootContext) -> Vec<BootError> {
+/// Only the members of the kinds `gathered` picks are gathered; the rest
+/// wait for a later call (each kind is gathered once).
+pub(super) fn kinds(
+    parts: &mut Parts,
+    boot: &mut BootContext,
+    gathered: impl Fn(TypeId) -> bool,
+) -> Vec<BootError> {
     let mut errors = Vec::new();
     let mut by_kind: BTreeMap<(&'static str, TypeId), Vec<KindMember>> = BTreeMap::new();
-    for member in parts.members.drain(..) {
+    let (now, later) = std::mem::take(&mut parts.members)
+        .into_iter()
+        .partition(|m| gathered(m.member.kind.id));
+    parts.members = later;
+    for member in now {
         by_kind
             .entry((member.member.kind.name, member.member.kind.id))
             .or_default()

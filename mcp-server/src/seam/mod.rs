@@ -26,8 +26,7 @@ pub mod source;
 pub mod store;
 pub mod strategy;
 
-pub use crate::vocabulary::registration::{
-    ExtensionMarker, ExtensionMarkers, Item, Registration, Stage, linked,
-};
+pub use crate::vocabulary::extension::{Assembled, Extension, Extensions, Requirement};
+pub use crate::vocabulary::registration::{Item, Registration, Stage, linked};
 pub use crate::vocabulary::seam::{Entry, Kind, OneActive, SeamWord, Selection};
 pub use crate::vocabulary::{Origin, Target, TargetKind};

@@ -17,7 +17,7 @@ pub use admission::{Admitted, Refusal};
 pub use mirror::Headers;
 pub use outcome::{Outcome, encode_error};
 pub use peer::{Peer, Seed};
-pub use report::{BootReport, HandlerReport, MethodReport, Registered};
+pub use report::{BootReport, ExtensionReport, HandlerReport, MethodReport, Registered};
 
 use std::fmt;
 use std::panic::AssertUnwindSafe;
@@ -134,6 +134,21 @@ impl Server {
     /// What boot assembled.
     pub fn report(&self) -> &BootReport {
         &self.inner.report
+    }
+
+    /// The extensions declared by the crates this server was built with,
+    /// sorted by identifier, each with its requirements (all met) and its
+    /// members: known before the server handles any message.
+    pub fn extensions(&self) -> &[ExtensionReport] {
+        &self.inner.report.extensions
+    }
+
+    /// Whether extension `id` (an identifier, or the name of the crate that
+    /// declares it) is declared.
+    pub fn has_extension(&self, id: &str) -> bool {
+        self.extensions()
+            .iter()
+            .any(|e| e.id == id || e.origin.crate_name == id)
     }
 
     /// Every tool, in list order, as customizers left it (unlisted ones too).

@@ -33,12 +33,31 @@ pub struct BootReport {
     pub members: Vec<Registered>,
     /// The winner of each one-active seam.
     pub selections: Vec<Selection>,
+    /// The declared extensions, sorted by identifier, each with its members.
+    pub extensions: Vec<ExtensionReport>,
     /// The raw interceptors, outermost first.
     pub raw_interceptors: Vec<String>,
     /// Every method's pipeline.
     pub methods: Vec<MethodReport>,
     /// What boot accepted but an operator should fix (`BootContext::warn`).
     pub warnings: Vec<String>,
+}
+
+/// One declared extension: what it is, what it needs, what its crate registers.
+#[derive(Debug, Clone, Serialize)]
+pub struct ExtensionReport {
+    /// Its identifier.
+    pub id: String,
+    /// Its version.
+    pub version: String,
+    /// Where it was declared.
+    pub origin: Origin,
+    /// The eras whose clients are told of it in the server's capabilities.
+    pub advertised: Vec<mcp_core::version::Era>,
+    /// What it requires of the server, described (all met, or boot failed).
+    pub requires: Vec<String>,
+    /// Everything else its crate registers, as the member list names it.
+    pub members: Vec<String>,
 }
 
 /// One method's resolved pipeline.
@@ -102,6 +121,28 @@ impl fmt::Display for BootReport {
             for m in members {
                 let order = m.order.map(|o| format!(" order {o}")).unwrap_or_default();
                 writeln!(f, "  {} `{}`{order} — {}", m.kind, m.name, m.origin)?;
+            }
+        }
+        if !self.extensions.is_empty() {
+            writeln!(f, "\ndeclared extensions ({})", self.extensions.len())?;
+        }
+        for e in &self.extensions {
+            let eras: Vec<String> = e
+                .advertised
+                .iter()
+                .map(|era| format!("{era:?}").to_lowercase())
+                .collect();
+            let advertised = if eras.is_empty() {
+                "not advertised".to_owned()
+            } else {
+                format!("advertised to {}", eras.join(", "))
+            };
+            writeln!(f, "  {} {} ({advertised}) — {}", e.id, e.version, e.origin)?;
+            for requirement in &e.requires {
+                writeln!(f, "    requires {requirement}")?;
+            }
+            for member in &e.members {
+                writeln!(f, "    {member}")?;
             }
         }
         writeln!(f, "\none-active seams")?;

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use super::diagnostic::BootError;
 use crate::vocabulary::config::{Section, SectionInfo, Settings};
+use crate::vocabulary::extension::Extensions;
 use crate::vocabulary::lock;
 use crate::vocabulary::seam::{Entry, Kind, OneActive, Placed};
 
@@ -104,6 +105,20 @@ impl BootContext {
                 origin: placed.origin,
                 member,
             })
+    }
+
+    /// Whether extension `id` (an identifier, or the name of the crate that
+    /// declares it) is declared. Extensions are declared before anything
+    /// else is made, so every contributor, customizer and `make` function
+    /// can ask.
+    pub fn has_extension(&self, id: &str) -> bool {
+        self.entries::<Extensions>()
+            .any(|e| e.member.id() == id || e.origin.crate_name == id)
+    }
+
+    /// Whether the setting `key` (`redis.url`) is set, from any source.
+    pub fn is_set(&self, key: &str) -> bool {
+        self.settings.is_set(key)
     }
 
     /// The state of type `T` shared by whatever boot makes: made with

@@ -332,6 +332,21 @@ impl Settings {
             .map(|(_, s)| s)
     }
 
+    /// Whether the setting at `path` (`redis.url`) holds a value.
+    pub(crate) fn is_set(&self, path: &str) -> bool {
+        let mut segments = path.split('.');
+        let Some(mut value) = segments.next().and_then(|key| self.tree.get(key)) else {
+            return false;
+        };
+        for segment in segments {
+            match value.get(segment) {
+                Some(inner) => value = inner,
+                None => return false,
+            }
+        }
+        !value.is_null()
+    }
+
     /// The top-level keys that are set.
     pub(crate) fn top_keys(&self) -> impl Iterator<Item = &str> {
         self.tree.keys().map(String::as_str)

@@ -81,8 +81,30 @@ pub enum BootError {
     },
     /// The application expects an extension that is not linked.
     MissingExtension {
-        /// The extension's package name.
+        /// The extension's identifier or package name.
         name: String,
+    },
+    /// The application expects a crate of which no registration is linked.
+    NotLinked {
+        /// The crate's package name.
+        package: String,
+    },
+    /// A declared extension's requirement is not met by the assembled server.
+    UnmetRequirement {
+        /// The extension's identifier.
+        extension: String,
+        /// The requirement, described.
+        requirement: String,
+        /// Where the extension was declared.
+        origin: Origin,
+    },
+    /// An extension was declared with `Registration::new`, after the
+    /// declarations everything else reads.
+    ExtensionDeclaredTooLate {
+        /// The extension's identifier.
+        extension: String,
+        /// Where it was declared.
+        origin: Origin,
     },
     /// Two members of a registration kind claim one key.
     DuplicateMember {
@@ -233,6 +255,9 @@ impl BootError {
             BootError::UnknownMethod { .. } => "mcp::unknown_method",
             BootError::InvalidUriTemplate { .. } => "mcp::invalid_uri_template",
             BootError::MissingExtension { .. } => "mcp::missing_extension",
+            BootError::UnmetRequirement { .. } => "mcp::unmet_extension_requirement",
+            BootError::NotLinked { .. } => "mcp::not_linked",
+            BootError::ExtensionDeclaredTooLate { .. } => "mcp::extension_declared_too_late",
             BootError::DuplicateMember { code, .. } => code,
             BootError::UnknownCustomizerTarget { .. } => "mcp::unknown_customizer_target",
             BootError::CompletionWithoutTarget { .. } => "mcp::completion_without_target",
@@ -366,6 +391,55 @@ impl fmt::Display for BootError {
                 write!(
                     f,
                     "  = help: write variables as `{{name}}`, or `{{+name}}` to allow `/` in the value"
+                )
+            }
+            BootError::UnmetRequirement {
+                extension,
+                requirement,
+                origin,
+            } => {
+                writeln!(
+                    f,
+                    "extension `{extension}` requires {requirement}, which this server lacks"
+                )?;
+                writeln!(f, "  = note: declared at: {origin}")?;
+                write!(
+                    f,
+                    "  = help: link and configure what provides {requirement}, or remove `{}` from the build",
+                    origin.crate_name
+                )
+            }
+            BootError::ExtensionDeclaredTooLate { extension, origin } => {
+                writeln!(
+                    f,
+                    "extension `{extension}` is declared after the declarations everything else reads"
+                )?;
+                writeln!(f, "  = note: declared at: {origin}")?;
+                write!(f, "  = help: register it with `Registration::extension`")
+            }
+            BootError::NotLinked { package } => {
+                writeln!(
+                    f,
+                    "crate `{package}` is expected but none of its registrations is linked"
+                )?;
+                writeln!(
+                    f,
+                    "  = note: a crate registers its items only when the final binary links it, and a dependency nobody names is not linked"
+                )?;
+                write!(
+                    f,
+                    "  = help: add `use {} as _;` to the crate root, and `{package}` to `[dependencies]`",
+                    crate_ident(package)
+                )
+            }
+            BootError::MissingExtension { name } if name.contains('/') => {
+                writeln!(
+                    f,
+                    "extension `{name}` is expected but no linked crate declares it"
+                )?;
+                write!(
+                    f,
+                    "  = help: add the crate that declares `{name}` to `[dependencies]`, and `use <crate> as _;` to the crate root"
                 )
             }
             BootError::MissingExtension { name } => {

@@ -8,6 +8,7 @@ pub(crate) mod boot_context;
 pub mod config;
 pub(crate) mod diagnostic;
 pub(crate) mod error;
+pub(crate) mod extension;
 pub(crate) mod future;
 pub(crate) mod lock;
 pub(crate) mod origin;

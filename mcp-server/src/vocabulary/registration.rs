@@ -21,10 +21,10 @@
 //!
 //! ```
 //! use mcp_server::boot::BootContext;
-//! use mcp_server::seam::{Item, Registration};
+//! use mcp_server::seam::{Extension, Item, Registration};
 //!
-//! fn make(_: &BootContext) -> Item { Item::extension() }
-//! mcp_server::register!(Registration::new(mcp_server::origin!(), "doc-extension", 0, make));
+//! fn declare(_: &BootContext) -> Item { Item::extension(Extension::new("doc.example/notes", "1.0.0")) }
+//! mcp_server::register!(Registration::extension(mcp_server::origin!(), "doc-extension", declare));
 //! assert!(mcp_server::seam::linked().any(|r| r.name == "doc-extension"));
 //! ```
 
@@ -33,13 +33,15 @@ use std::sync::Arc;
 
 use super::boot_context::BootContext;
 use super::config::{Section, SectionInfo};
+use super::extension::{Extension, Extensions};
 use super::origin::Origin;
 use super::seam::{Kind, Member, OneActive, SeamDecl, SeamWord, Supplied};
 
 /// When a registration's item is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Stage {
-    /// Before one-active seams are selected: their members and declarations.
+    /// Before one-active seams are selected: their members and declarations,
+    /// and the declarations of extensions.
     Supply,
     /// After selection, with the winners in the boot context: everything else.
     Assemble,
@@ -107,6 +109,19 @@ impl Registration {
     }
 }
 
+impl Registration {
+    /// A registration of a crate's extension declaration
+    /// ([`Item::extension`]), made first, so everything else made at boot
+    /// can ask [`BootContext::has_extension`].
+    pub const fn extension(
+        origin: Origin,
+        name: &'static str,
+        make: fn(&BootContext) -> Item,
+    ) -> Self {
+        Self::supply(origin, name, make)
+    }
+}
+
 inventory::collect!(Registration);
 
 /// Submits a [`Registration`] at link time: linking the crate that writes
@@ -114,9 +129,9 @@ inventory::collect!(Registration);
 ///
 /// ```
 /// use mcp_server::boot::BootContext;
-/// use mcp_server::seam::{Item, Registration};
-/// fn marker(_: &BootContext) -> Item { Item::extension() }
-/// mcp_server::register!(Registration::new(mcp_server::origin!(), "my-extension", 0, marker));
+/// use mcp_server::seam::{Extension, Item, Registration};
+/// fn declare(_: &BootContext) -> Item { Item::extension(Extension::new("my.example/notes", "1.0.0")) }
+/// mcp_server::register!(Registration::extension(mcp_server::origin!(), "my-extension", declare));
 /// ```
 #[macro_export]
 macro_rules! register {
@@ -194,10 +209,10 @@ impl Item {
         Self(Registered::Inactive(why))
     }
 
-    /// Marks its crate as a linked extension, for
-    /// [`Builder::expect_extension`](crate::server::Builder::expect_extension).
-    pub fn extension() -> Self {
-        Self::member::<ExtensionMarkers>(ExtensionMarker)
+    /// Declares the extension its crate is: everything else the crate
+    /// registers belongs to it. Register it with [`Registration::extension`].
+    pub fn extension(extension: Extension) -> Self {
+        Self::member::<Extensions>(Arc::new(extension))
     }
 
     /// The seam word of this item, for the boot report.
@@ -214,29 +229,5 @@ impl Item {
 impl fmt::Debug for Item {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.word().as_str())
-    }
-}
-
-/// The mark of a linked extension crate ([`Item::extension`]).
-#[derive(Debug, Clone, Copy)]
-pub struct ExtensionMarker;
-
-/// The kind of [`ExtensionMarker`]s: one per registration that marks its
-/// crate as an extension.
-#[derive(Debug)]
-pub struct ExtensionMarkers;
-
-impl Kind for ExtensionMarkers {
-    type Member = ExtensionMarker;
-    const NAME: &'static str = "extension";
-    const CODE: &'static str = "mcp::duplicate_extension_marker";
-    const WORD: SeamWord = SeamWord::Extension;
-    const UNIQUE: bool = false;
-    const ORDERED: bool = false;
-    fn key(_: &ExtensionMarker) -> String {
-        String::new()
-    }
-    fn describe(_: &ExtensionMarker) -> String {
-        "extension".to_owned()
     }
 }

@@ -6,7 +6,7 @@ use mcp_server::boot::BootContext;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
 use mcp_server::seam::contributor::{Contributions, Contributor};
-use mcp_server::seam::{Item, Registration};
+use mcp_server::seam::{Extension, Item, Registration};
 
 /// Contributes the shell tools.
 struct ShellTools;
@@ -33,7 +33,10 @@ fn shell_tools(_: &BootContext) -> Item {
 }
 
 fn extension(_: &BootContext) -> Item {
-    Item::extension()
+    Item::extension(Extension::new(
+        "test.example/shell",
+        env!("CARGO_PKG_VERSION"),
+    ))
 }
 
 mcp_server::register!(Registration::new(
@@ -43,9 +46,8 @@ mcp_server::register!(Registration::new(
     shell_tools
 ));
 
-mcp_server::register!(Registration::new(
+mcp_server::register!(Registration::extension(
     mcp_server::origin!(),
     "shell-ext",
-    0,
     extension
 ));

@@ -7,7 +7,7 @@ use mcp_server::boot::BootContext;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
 use mcp_server::seam::contributor::{Contributions, Contributor};
-use mcp_server::seam::{Item, Registration};
+use mcp_server::seam::{Extension, Item, Registration};
 
 /// Contributes the weather tools.
 struct WeatherTools;
@@ -34,7 +34,10 @@ fn weather_tools(_: &BootContext) -> Item {
 }
 
 fn extension(_: &BootContext) -> Item {
-    Item::extension()
+    Item::extension(Extension::new(
+        "test.example/weather",
+        env!("CARGO_PKG_VERSION"),
+    ))
 }
 
 mcp_server::register!(Registration::new(
@@ -44,9 +47,8 @@ mcp_server::register!(Registration::new(
     weather_tools
 ));
 
-mcp_server::register!(Registration::new(
+mcp_server::register!(Registration::extension(
     mcp_server::origin!(),
     "weather-ext",
-    0,
     extension
 ));

@@ -4,6 +4,8 @@
 //!
 //! What it declares, each on a public seam:
 //!
+//! - the extension `dev.acme/notes` ([`extension`]), which everything
+//!   below belongs to;
 //! - [`NoteStore`], a store seam of its own with a default
 //!   ([`MemoryNoteStore`]) that other crates may override;
 //! - [`NotesSection`], its section of the configuration (`notes.*`);
@@ -19,6 +21,7 @@
 
 mod admin;
 mod config;
+pub mod extension;
 mod method;
 mod shortcuts;
 mod store;
