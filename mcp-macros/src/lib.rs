@@ -308,6 +308,25 @@ pub fn derive_method(item: TokenStream) -> TokenStream {
         .into()
 }
 
+/// Declares a typed JSON-RPC notification on a unit struct: the tag that
+/// serializes to its wire name (and refuses any other), and its
+/// `NotificationMethod` implementation, for a handler an extension
+/// contributes (`Contributions::notification`) or a notification it sends
+/// (`RequestContext::notify`).
+///
+/// | key of `#[mcp(...)]` | meaning | default |
+/// |---|---|---|
+/// | `name = "vendor/event"` | the wire name | required |
+/// | `params = Type` | the params type (`#[derive(Params)]` on it) | required |
+/// | `eras = "modern"` | `"all"`, `"modern"` (2026-07-28) or `"legacy"` (2025-11-25) | `"all"` |
+/// | `crate = path` | the path of `mcp_server`, when renamed | `::mcp_server` |
+#[proc_macro_derive(Notification, attributes(mcp))]
+pub fn derive_notification(item: TokenStream) -> TokenStream {
+    method_type::expand_notification(item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
 /// Marks a `Serialize + Deserialize` type as the params of methods.
 #[proc_macro_derive(Params, attributes(mcp))]
 pub fn derive_params(item: TokenStream) -> TokenStream {

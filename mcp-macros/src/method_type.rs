@@ -45,7 +45,7 @@ impl Parse for Setting {
 struct Options {
     name: LitStr,
     params: Type,
-    result: Type,
+    result: Option<Type>,
     eras: TokenStream,
     target: Option<LitStr>,
     krate: TokenStream,
@@ -77,7 +77,14 @@ fn ty(setting: &Setting) -> syn::Result<Type> {
     }
 }
 
-fn options(input: &DeriveInput) -> syn::Result<Options> {
+/// What a derive declares: a request method or a notification.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Method,
+    Notification,
+}
+
+fn options(input: &DeriveInput, shape: Shape) -> syn::Result<Options> {
     let attr = input
         .attrs
         .iter()
@@ -85,7 +92,10 @@ fn options(input: &DeriveInput) -> syn::Result<Options> {
         .ok_or_else(|| {
             syn::Error::new_spanned(
                 &input.ident,
-                "`#[derive(Method)]` needs `#[mcp(name = \"vendor/method\", params = Params, result = Result)]`",
+                match shape {
+                    Shape::Method => "`#[derive(Method)]` needs `#[mcp(name = \"vendor/method\", params = Params, result = Result)]`",
+                    Shape::Notification => "`#[derive(Notification)]` needs `#[mcp(name = \"vendor/event\", params = Params)]`",
+                },
             )
         })?;
     let settings = attr.parse_args_with(Punctuated::<Setting, Token![,]>::parse_terminated)?;
@@ -95,8 +105,8 @@ fn options(input: &DeriveInput) -> syn::Result<Options> {
         match setting.key.to_string().as_str() {
             "name" => name = Some(string(setting)?),
             "params" => params = Some(ty(setting)?),
-            "result" => result = Some(ty(setting)?),
-            "target" => target = Some(string(setting)?),
+            "result" if shape == Shape::Method => result = Some(ty(setting)?),
+            "target" if shape == Shape::Method => target = Some(string(setting)?),
             "eras" => {
                 let s = string(setting)?;
                 eras = Some((s.value(), s));
@@ -109,11 +119,15 @@ fn options(input: &DeriveInput) -> syn::Result<Options> {
                 Value::Str(s) => return Err(syn::Error::new_spanned(s, "`crate` takes a path")),
             },
             other => {
+                let expected = match shape {
+                    Shape::Method => "`name`, `params`, `result`, `eras`, `target`, `crate`",
+                    Shape::Notification => {
+                        "`name`, `params`, `eras`, `crate` (a notification has no result and no target)"
+                    }
+                };
                 return Err(syn::Error::new_spanned(
                     &setting.key,
-                    format!(
-                        "unknown `#[mcp]` key `{other}`; expected `name`, `params`, `result`, `eras`, `target`, `crate`"
-                    ),
+                    format!("unknown `#[mcp]` key `{other}`; expected {expected}"),
                 ));
             }
         }
@@ -142,7 +156,10 @@ fn options(input: &DeriveInput) -> syn::Result<Options> {
     Ok(Options {
         name,
         params: params.ok_or_else(|| missing("params"))?,
-        result: result.ok_or_else(|| missing("result"))?,
+        result: match shape {
+            Shape::Method => Some(result.ok_or_else(|| missing("result"))?),
+            Shape::Notification => None,
+        },
         eras,
         target,
         krate: quote!(#krate),
@@ -150,17 +167,31 @@ fn options(input: &DeriveInput) -> syn::Result<Options> {
 }
 
 pub(crate) fn expand_method(input: TokenStream) -> syn::Result<TokenStream> {
+    expand(input, Shape::Method)
+}
+
+pub(crate) fn expand_notification(input: TokenStream) -> syn::Result<TokenStream> {
+    expand(input, Shape::Notification)
+}
+
+fn expand(input: TokenStream, shape: Shape) -> syn::Result<TokenStream> {
     let input: DeriveInput = syn::parse2(input)?;
+    let derive = match shape {
+        Shape::Method => "Method",
+        Shape::Notification => "Notification",
+    };
     let syn::Data::Struct(data) = &input.data else {
         return Err(syn::Error::new_spanned(
             &input.ident,
-            "`#[derive(Method)]` goes on a unit struct: `struct Forecast;`",
+            format!("`#[derive({derive})]` goes on a unit struct: `struct Forecast;`"),
         ));
     };
     if !matches!(data.fields, Fields::Unit) || !input.generics.params.is_empty() {
         return Err(syn::Error::new_spanned(
             &input.ident,
-            "`#[derive(Method)]` goes on a unit struct without generics: `struct Forecast;`",
+            format!(
+                "`#[derive({derive})]` goes on a unit struct without generics: `struct Forecast;`"
+            ),
         ));
     }
     let Options {
@@ -170,10 +201,28 @@ pub(crate) fn expand_method(input: TokenStream) -> syn::Result<TokenStream> {
         eras,
         target,
         krate,
-    } = options(&input)?;
+    } = options(&input, shape)?;
     let tag = &input.ident;
     let serde = quote!(#krate::__private::serde);
     let target = target.map(|t| quote!(const TARGET: ::core::option::Option<&'static str> = ::core::option::Option::Some(#t);));
+    let declaration = match result {
+        Some(result) => quote! {
+            impl #krate::core::method::Method for #tag {
+                const NAME: &'static str = #name;
+                const ERAS: &'static [#krate::core::version::Era] = #eras;
+                type Params = #params;
+                type Result = #result;
+                #target
+            }
+        },
+        None => quote! {
+            impl #krate::core::method::NotificationMethod for #tag {
+                const NAME: &'static str = #name;
+                const ERAS: &'static [#krate::core::version::Era] = #eras;
+                type Params = #params;
+            }
+        },
+    };
     Ok(quote! {
         impl ::core::clone::Clone for #tag {
             fn clone(&self) -> Self { *self }
@@ -211,13 +260,7 @@ pub(crate) fn expand_method(input: TokenStream) -> syn::Result<TokenStream> {
                 deserializer.deserialize_str(Tag)
             }
         }
-        impl #krate::core::method::Method for #tag {
-            const NAME: &'static str = #name;
-            const ERAS: &'static [#krate::core::version::Era] = #eras;
-            type Params = #params;
-            type Result = #result;
-            #target
-        }
+        #declaration
     })
 }
 

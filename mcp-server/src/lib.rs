@@ -74,10 +74,10 @@ pub mod __private {
 }
 
 /// Declares a typed method (`#[derive(Method)]`), and the trait it implements.
-pub use mcp_core::method::{Method, Params};
+pub use mcp_core::method::{Method, NotificationMethod, Params};
 pub use mcp_macros::tool;
 pub use mcp_macros::tools;
-pub use mcp_macros::{Method, Params};
+pub use mcp_macros::{Method, Notification, Params};
 pub use mcp_macros::{completion, prompt, resource, resource_template};
 pub use mcp_macros::{
     contributor, customizer, guard, interceptor, method, sink, source, store, strategy,

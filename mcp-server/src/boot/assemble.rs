@@ -306,6 +306,7 @@ fn freeze(
         instructions: section.instructions,
         routes: built.routes,
         raw: boot.members::<RawInterceptors>().into(),
+        notifications: built.notifications,
         principal_source: boot
             .active::<dyn PrincipalSource>()
             .expect("the framework declares the principal source seam"),

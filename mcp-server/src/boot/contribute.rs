@@ -10,6 +10,7 @@ use mcp_core::tools::{CallTool, Tool};
 
 use super::collect::Parts;
 use crate::dispatch::ErasedMethod;
+use crate::handler::notification::ErasedNotification;
 use crate::seam::contributor::{
     CompletionRef, Contributed, Contributions, Contributors, WithHandler,
 };
@@ -25,6 +26,7 @@ pub(super) struct Union {
     pub(super) templates: Vec<WithHandler<ResourceTemplate, ReadResource>>,
     pub(super) completions: Vec<WithHandler<CompletionRef, Complete>>,
     pub(super) methods: Vec<Contributed<Arc<dyn ErasedMethod>>>,
+    pub(super) notifications: Vec<Contributed<Arc<dyn ErasedNotification>>>,
 }
 
 /// Runs every contributor and unions what they contribute.
@@ -39,6 +41,7 @@ pub(super) fn union(parts: &mut Parts, boot: &BootContext, errors: &mut Vec<Boot
         all.templates.append(&mut contributions.templates);
         all.completions.append(&mut contributions.completions);
         all.methods.append(&mut contributions.methods);
+        all.notifications.append(&mut contributions.notifications);
     }
     let union = Union {
         tools: keep_one(TargetKind::Tool, all.tools, |(t, _)| t.name.clone(), errors),
@@ -68,6 +71,7 @@ pub(super) fn union(parts: &mut Parts, boot: &BootContext, errors: &mut Vec<Boot
         ),
         // Methods collide per era, once the built-in routes are known.
         methods: all.methods,
+        notifications: all.notifications,
     };
     union.record(&mut parts.registered);
     union
@@ -106,6 +110,9 @@ impl Union {
         }
         for m in &self.methods {
             add("method", m.value.name().to_owned(), m.origin);
+        }
+        for n in &self.notifications {
+            add("notification", n.value.name().to_owned(), n.origin);
         }
     }
 }

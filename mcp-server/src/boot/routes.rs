@@ -32,6 +32,7 @@ use crate::dispatch::{
     Listing, NotFound, PendingTyped, Resources, Route, RouteOptions, Routes, Single, route,
     unknown_prompt, unknown_reference, unknown_resource, unknown_tool,
 };
+use crate::handler::notification::ErasedNotification;
 use crate::handler::resource::UriTemplate;
 use crate::handler::tool::ParamHeader;
 use crate::handler::{Handler, handler_fn};
@@ -63,6 +64,22 @@ const RESERVED: &[(&str, &[Era])] = &[
     ("resources/unsubscribe", Era::LEGACY),
 ];
 
+/// The notifications the protocol defines, in either direction: a
+/// contributed notification may not take their names.
+const RESERVED_NOTIFICATIONS: &[&str] = &[
+    "notifications/cancelled",
+    "notifications/initialized",
+    "notifications/progress",
+    "notifications/message",
+    "notifications/roots/list_changed",
+    "notifications/tools/list_changed",
+    "notifications/prompts/list_changed",
+    "notifications/resources/list_changed",
+    "notifications/resources/updated",
+    "notifications/subscriptions/acknowledged",
+    "notifications/elicitation/complete",
+];
+
 /// What building the routes makes.
 pub(super) struct Built {
     pub(super) routes: Routes,
@@ -72,6 +89,8 @@ pub(super) struct Built {
     pub(super) all: Vec<Arc<dyn Route>>,
     /// The listeners `subscriptions/listen` holds.
     pub(super) hub: Option<Arc<Hub>>,
+    /// The contributed client notifications, by name.
+    pub(super) notifications: HashMap<&'static str, Arc<dyn ErasedNotification>>,
 }
 
 /// Everything routes are built from.
@@ -96,6 +115,7 @@ impl Inputs<'_> {
             param_headers: HashMap::new(),
             all: Vec::new(),
             hub: None,
+            notifications: HashMap::new(),
         };
         self.tools(union.tools, &mut built, errors);
         let prompt_guards = self.prompts(union.prompts, &mut built, errors);
@@ -109,6 +129,8 @@ impl Inputs<'_> {
         );
         self.connection(&mut built);
         let methods = self.methods(union.methods, &mut built, errors);
+        built.notifications = notifications(union.notifications, &methods, errors);
+        let methods: Vec<&'static str> = methods.iter().map(|(name, _)| *name).collect();
         let catalogue = &built.catalogue;
         self.folder.unmatched(
             self.boot,
@@ -485,7 +507,7 @@ impl Inputs<'_> {
         mut methods: Vec<Contributed<Arc<dyn crate::dispatch::ErasedMethod>>>,
         built: &mut Built,
         errors: &mut Vec<BootError>,
-    ) -> Vec<&'static str> {
+    ) -> Vec<(&'static str, Origin)> {
         let mut routed = Vec::with_capacity(methods.len());
         methods.sort_by(|a, b| (a.value.name(), a.origin).cmp(&(b.value.name(), b.origin)));
         let mut owners: HashMap<(Era, &'static str), Origin> = HashMap::new();
@@ -524,10 +546,44 @@ impl Inputs<'_> {
             let (_, parts) = self.chains.configured(name, config);
             let route = method.build(origin, &mut self.typed, parts);
             self.add(name, route, built);
-            routed.push(name);
+            routed.push((name, origin));
         }
         routed
     }
+}
+
+/// The contributed notifications, each where its name is free of every
+/// built-in method and notification, every contributed method and every
+/// other contributed notification.
+fn notifications(
+    mut contributed: Vec<Contributed<Arc<dyn ErasedNotification>>>,
+    methods: &[(&'static str, Origin)],
+    errors: &mut Vec<BootError>,
+) -> HashMap<&'static str, Arc<dyn ErasedNotification>> {
+    contributed.sort_by(|a, b| (a.value.name(), a.origin).cmp(&(b.value.name(), b.origin)));
+    let mut kept: HashMap<&'static str, (Arc<dyn ErasedNotification>, Origin)> = HashMap::new();
+    for Contributed { value, origin } in contributed {
+        let name = value.name();
+        let first =
+            if RESERVED.iter().any(|(n, _)| *n == name) || RESERVED_NOTIFICATIONS.contains(&name) {
+                Some(Origin::FRAMEWORK)
+            } else if let Some((_, method)) = methods.iter().find(|(n, _)| *n == name) {
+                Some(*method)
+            } else {
+                kept.get(name).map(|(_, first)| *first)
+            };
+        match first {
+            Some(first) => errors.push(BootError::DuplicateMethod {
+                method: name.to_owned(),
+                first,
+                second: origin,
+            }),
+            None => {
+                kept.insert(name, (value, origin));
+            }
+        }
+    }
+    kept.into_iter().map(|(name, (n, _))| (name, n)).collect()
 }
 
 /// The identities in a catalog, for suggestions.

@@ -355,8 +355,41 @@ impl RequestContext {
     }
 
     /// Sends a notification on this request's own stream.
-    pub(crate) fn notify(&self, notification: Notification) {
+    pub(crate) fn send(&self, notification: Notification) {
         self.inner.notifications.send(notification);
+    }
+
+    /// Sends notification `N`, an extension's own, on this request's
+    /// stream, where its progress and log messages go, through the sending
+    /// interceptors; a notification of another era than the request's is
+    /// not sent.
+    ///
+    /// ```
+    /// use mcp_server::{Notification, Params, RequestContext};
+    /// use serde::{Deserialize, Serialize};
+    ///
+    /// #[derive(Debug, Serialize, Deserialize, Params)]
+    /// struct Stage { name: String }
+    ///
+    /// #[derive(Notification)]
+    /// #[mcp(name = "com.example/stage", params = Stage)]
+    /// struct StageReached;
+    ///
+    /// fn report(ctx: &RequestContext) {
+    ///     ctx.notify::<StageReached>(Stage { name: "parsed".into() });
+    /// }
+    /// # report(&RequestContext::for_tests());
+    /// ```
+    pub fn notify<N: mcp_core::method::NotificationMethod>(&self, params: N::Params) {
+        if !N::ERAS.contains(&self.inner.era) {
+            return;
+        }
+        match Notification::new(N::NAME, &params) {
+            Ok(notification) => self.send(notification),
+            Err(error) => {
+                tracing::warn!(notification = N::NAME, %error, "a notification's params do not serialize; it is not sent");
+            }
+        }
     }
 
     /// Messages sent on this request's stream that the client has not read.

@@ -122,7 +122,7 @@ impl Handler<SubscriptionsListen> for Listen {
                 let ack = json!({ "_meta": { SUBSCRIPTION_ID: &id }, "notifications": filter });
                 if let Ok(ack) = Notification::new("notifications/subscriptions/acknowledged", &ack)
                 {
-                    ctx.notify(ack);
+                    ctx.send(ack);
                 }
                 listener
             };
@@ -141,7 +141,7 @@ impl Handler<SubscriptionsListen> for Listen {
                 };
                 match next {
                     Ok(change) => {
-                        ctx.notify(change.notification(Some(json!({ SUBSCRIPTION_ID: &id }))));
+                        ctx.send(change.notification(Some(json!({ SUBSCRIPTION_ID: &id }))));
                     }
                     Err(Closed::Ending) => {
                         return Ok(SubscriptionsListenResult {

@@ -25,6 +25,7 @@ use mcp_core::error::ErrorObject;
 use mcp_core::method::Method;
 
 pub mod completion;
+pub mod notification;
 pub mod prompt;
 mod reply;
 pub mod resource;

@@ -30,9 +30,11 @@ use mcp_core::tools::{CallTool, Tool};
 
 use crate::dispatch::{ErasedMethod, MethodEntry};
 use crate::handler::Handler;
+use crate::handler::notification::{ErasedNotification, NotificationEntry, NotificationHandler};
 use crate::vocabulary::registration::Item;
 use crate::vocabulary::seam::{Kind, SeamWord};
 use crate::vocabulary::{BootContext, Origin};
+use mcp_core::method::NotificationMethod;
 
 /// Contributes values at boot.
 #[diagnostic::on_unimplemented(
@@ -108,6 +110,7 @@ pub struct Contributions<'b> {
     pub(crate) templates: Vec<WithHandler<ResourceTemplate, ReadResource>>,
     pub(crate) completions: Vec<WithHandler<CompletionRef, Complete>>,
     pub(crate) methods: Vec<Contributed<Arc<dyn ErasedMethod>>>,
+    pub(crate) notifications: Vec<Contributed<Arc<dyn ErasedNotification>>>,
 }
 
 impl fmt::Debug for Contributions<'_> {
@@ -135,6 +138,7 @@ impl<'b> Contributions<'b> {
             templates: Vec::new(),
             completions: Vec::new(),
             methods: Vec::new(),
+            notifications: Vec::new(),
         }
     }
 
@@ -224,6 +228,27 @@ impl<'b> Contributions<'b> {
         let origin = self.origin;
         let entry: Arc<dyn ErasedMethod> = Arc::new(MethodEntry::<M>::new(Arc::new(handler)));
         self.methods.push(Contributed {
+            value: entry,
+            origin,
+        });
+        self
+    }
+
+    /// Adds a handler for client notification `N`, an extension's own: it
+    /// runs after the raw interceptors admit the notification. Its name
+    /// shares one namespace with every request method: a name already
+    /// taken by a built-in request or notification, a contributed method
+    /// or another contributed notification fails boot, naming both.
+    pub fn notification<N: NotificationMethod>(
+        &mut self,
+        handler: impl NotificationHandler<N>,
+    ) -> &mut Self {
+        let origin = self.origin;
+        let entry: Arc<dyn ErasedNotification> = Arc::new(NotificationEntry::<N, _> {
+            handler,
+            notification: std::marker::PhantomData,
+        });
+        self.notifications.push(Contributed {
             value: entry,
             origin,
         });

@@ -243,8 +243,9 @@ impl Server {
         })
     }
 
-    /// Passes a client notification through the raw interceptors; `true`
-    /// when none refused it, so the transport acts on it (a cancellation).
+    /// Passes a client notification through the raw interceptors, then to
+    /// the handler an extension contributed for it, if any; `true` when no
+    /// interceptor refused it, so the transport acts on it (a cancellation).
     pub async fn admit_notification(&self, notification: &Notification, peer: &Peer) -> bool {
         let era = peer.era_for(&notification.method);
         let meta = meta_of(notification.params.as_deref()).unwrap_or_default();
@@ -263,7 +264,22 @@ impl Server {
         let call = RawCall::new(&ctx, notification.params.as_deref());
         let pipeline = Pipeline::notification(&self.inner.raw);
         let admitted = unwound(RawNext::new(&pipeline, 0).run(&call)).await;
-        admitted.is_ok_and(|answer| ctx.key().check(answer.key).is_ok())
+        let admitted = admitted.is_ok_and(|answer| ctx.key().check(answer.key).is_ok());
+        if admitted
+            && let Some(handler) = self.inner.notifications.get(notification.method.as_str())
+            && handler.eras().contains(&era)
+        {
+            // A handler that panics is logged, and the connection goes on.
+            if let Err(panicked) = unwound(async {
+                handler.handle(&ctx, notification.params.as_deref()).await;
+                Ok(())
+            })
+            .await
+            {
+                tracing::error!(notification = %notification.method, error = ?panicked, "a notification handler failed");
+            }
+        }
+        admitted
     }
 
     /// The caller's principal: the one the transport found, or what the

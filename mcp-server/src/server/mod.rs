@@ -60,6 +60,11 @@ pub(crate) struct ServerInner {
     pub(crate) instructions: Option<String>,
     pub(crate) routes: Routes,
     pub(crate) raw: Arc<[Arc<dyn RawInterceptor>]>,
+    /// The client notifications extensions handle, by name.
+    pub(crate) notifications: std::collections::HashMap<
+        &'static str,
+        Arc<dyn crate::handler::notification::ErasedNotification>,
+    >,
     /// The active principal source, looked up once at boot.
     pub(crate) principal_source: Arc<dyn PrincipalSource>,
     pub(crate) runtime: Arc<Runtime>,
