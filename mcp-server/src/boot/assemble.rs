@@ -292,6 +292,9 @@ fn freeze(
         actives: boot.actives.clone(),
         members: boot.members.clone(),
         state: boot.state(),
+        senders: boot
+            .members::<crate::seam::interceptor::SendingInterceptors>()
+            .into(),
     };
     let server_info =
         serde_json::value::to_raw_value(&info).expect("an `Implementation` always serializes");

@@ -27,6 +27,9 @@ use super::exchange::Exchange;
 use super::input::{self, ClientRequester, InputError, InputKind};
 use super::runtime::Runtime;
 use super::session::Session;
+use crate::seam::interceptor::{
+    End, Outbound, OutboundKind, Senders, send_exchange, send_notification,
+};
 use crate::seam::sink::{ChangeSink, LogSink, NotificationSink, ProgressSink};
 use crate::vocabulary::auth::Principal;
 use crate::vocabulary::lock;
@@ -82,6 +85,8 @@ struct Inner {
     progress: ProgressSink,
     log: LogSink,
     notifications: Arc<dyn NotificationSink>,
+    /// The sink that passes the sending interceptors, when there are any.
+    sending: Option<Arc<Sending>>,
     runtime: Arc<Runtime>,
     session: Option<Arc<Session>>,
     requester: Option<Arc<dyn ClientRequester>>,
@@ -133,15 +138,48 @@ pub(crate) struct ContextParts {
     pub(crate) input_timeout: Duration,
 }
 
+/// A request's sink when the server has sending interceptors: each
+/// notification passes them, in order, before the transport's sink.
+struct Sending {
+    senders: Senders,
+    out: Arc<dyn NotificationSink>,
+    ctx: std::sync::Weak<Inner>,
+    /// Whether any message of the request passed them, so that `end` runs.
+    seen: std::sync::atomic::AtomicBool,
+}
+
+impl NotificationSink for Sending {
+    fn send(&self, notification: Notification) {
+        self.seen.store(true, Ordering::Relaxed);
+        let ctx = self.ctx.upgrade().map(|inner| RequestContext { inner });
+        if let Some(notification) = send_notification(&self.senders, ctx, notification) {
+            self.out.send(notification);
+        }
+    }
+
+    fn backlog(&self) -> usize {
+        self.out.backlog()
+    }
+}
+
 impl RequestContext {
     pub(crate) fn new(parts: ContextParts) -> Self {
-        let progress = ProgressSink::new(
-            parts.meta.progress_token.clone(),
-            parts.notifications.clone(),
-        );
-        let log = LogSink::new(parts.log_level, parts.notifications.clone());
-        Self {
-            inner: Arc::new(Inner {
+        let inner = Arc::new_cyclic(|me| {
+            let (notifications, sending) = if parts.runtime.senders.is_empty() {
+                (parts.notifications, None)
+            } else {
+                let sending = Arc::new(Sending {
+                    senders: parts.runtime.senders.clone(),
+                    out: parts.notifications,
+                    ctx: me.clone(),
+                    seen: std::sync::atomic::AtomicBool::new(false),
+                });
+                (sending.clone() as Arc<dyn NotificationSink>, Some(sending))
+            };
+            let progress =
+                ProgressSink::new(parts.meta.progress_token.clone(), notifications.clone());
+            let log = LogSink::new(parts.log_level, notifications.clone());
+            Inner {
                 key: CallKey::fresh(),
                 id: parts.id,
                 method: parts.method,
@@ -154,7 +192,8 @@ impl RequestContext {
                 meta: parts.meta,
                 progress,
                 log,
-                notifications: parts.notifications,
+                notifications,
+                sending,
                 runtime: parts.runtime,
                 session: parts.session,
                 requester: parts.requester,
@@ -166,8 +205,47 @@ impl RequestContext {
                 staged: std::sync::atomic::AtomicBool::new(false),
                 exchange: std::sync::OnceLock::new(),
                 deferral: None,
-            }),
+            }
+        });
+        Self { inner }
+    }
+
+    /// Tells the sending interceptors that saw a message of this request
+    /// that it ended, and how.
+    pub(crate) fn end_sending(&self, end: End) {
+        if let Some(sending) = &self.inner.sending
+            && sending.seen.load(Ordering::Relaxed)
+        {
+            for sender in sending.senders.iter() {
+                sender.end(self, end);
+            }
         }
+    }
+
+    /// Passes one exchange message through the sending interceptors; what
+    /// they left, or the refusal the asking handler sees.
+    async fn outbound(
+        &self,
+        kind: OutboundKind,
+        method: &'static str,
+        key: Option<&str>,
+        value: serde_json::Value,
+    ) -> Result<serde_json::Value, InputError> {
+        let Some(sending) = &self.inner.sending else {
+            return Ok(value);
+        };
+        let serde_json::Value::Object(params) = value else {
+            return Ok(value);
+        };
+        sending.seen.store(true, Ordering::Relaxed);
+        let mut message = Outbound::new(kind, method.to_owned(), params, Some(self.clone()));
+        if let Some(key) = key {
+            message = message.with_key(key.to_owned());
+        }
+        send_exchange(&sending.senders, message)
+            .await
+            .map(serde_json::Value::Object)
+            .map_err(InputError::Refused)
     }
 
     /// A modern-era `tools/call` context for an anonymous caller, outside
@@ -235,6 +313,7 @@ impl RequestContext {
                 progress: i.progress.clone(),
                 log: i.log.clone(),
                 notifications: i.notifications.clone(),
+                sending: None,
                 runtime: i.runtime.clone(),
                 session: i.session.clone(),
                 requester: match i.era {
@@ -636,6 +715,14 @@ impl RequestContext {
             }
             let params =
                 serde_json::to_value(params).map_err(|e| InputError::Malformed(e.to_string()))?;
+            let params = self
+                .outbound(
+                    OutboundKind::InputRequest,
+                    kind.method(),
+                    Some(&key),
+                    params,
+                )
+                .await?;
             exchange.ask(key, kind.method(), params);
             return Err(InputError::Required);
         }
@@ -645,8 +732,24 @@ impl RequestContext {
                 .ok_or(InputError::Unavailable(
                     "the transport cannot send requests to the client",
                 ))?;
-        self.wait(input::ask(&*requester, key, kind.method(), params))
-            .await
+        if self.inner.sending.is_none() {
+            return self
+                .wait(input::ask(&*requester, key, kind.method(), params))
+                .await;
+        }
+        let method = kind.method();
+        let params =
+            serde_json::to_value(params).map_err(|e| InputError::Malformed(e.to_string()))?;
+        let params = self
+            .outbound(OutboundKind::Request, method, key, params)
+            .await?;
+        let answer: serde_json::Value = self
+            .wait(input::ask(&*requester, key, method, &params))
+            .await?;
+        let answer = self
+            .outbound(OutboundKind::Answer, method, key, answer)
+            .await?;
+        R::deserialize(answer).map_err(|e| InputError::Malformed(e.to_string()))
     }
 
     /// Awaits an answer, bounded by the input timeout and the request's cancellation.

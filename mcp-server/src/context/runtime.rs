@@ -18,6 +18,8 @@ pub(crate) struct Runtime {
     pub(crate) members: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
     /// By type: the shared state crates made at boot.
     pub(crate) state: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
+    /// The sending interceptors, sorted; empty when there are none.
+    pub(crate) senders: crate::seam::interceptor::Senders,
 }
 
 impl Runtime {
@@ -32,6 +34,7 @@ impl Runtime {
             actives: HashMap::new(),
             members: HashMap::new(),
             state: HashMap::new(),
+            senders: Arc::from([]),
         }
     }
 

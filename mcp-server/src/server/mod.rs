@@ -234,6 +234,20 @@ impl Server {
         self.inner.runtime.changes.hub().legacy_feed()
     }
 
+    /// Passes a notification a transport sends outside any request (a
+    /// 2025-11-25 session's list change or resource update) through the
+    /// sending interceptors; `None` when one suppressed it.
+    pub fn outgoing(
+        &self,
+        notification: mcp_core::jsonrpc::Notification,
+    ) -> Option<mcp_core::jsonrpc::Notification> {
+        let senders = &self.inner.runtime.senders;
+        if senders.is_empty() {
+            return Some(notification);
+        }
+        crate::seam::interceptor::send_notification(senders, None, notification)
+    }
+
     /// Ends every `subscriptions/listen` stream gracefully: each answers
     /// with its listen result, and later listen requests end at once (for a
     /// server shutting down).

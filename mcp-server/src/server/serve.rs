@@ -14,7 +14,20 @@ use super::{Server, unwound};
 use crate::context::RequestContext;
 use crate::dispatch::rounds::{self, Binding, INPUT_METHODS};
 use crate::dispatch::{Pipeline, Route};
-use crate::seam::interceptor::{RawCall, RawNext};
+use crate::seam::interceptor::{End, RawCall, RawNext};
+
+/// Tells the sending interceptors how a request ended, when it does: its
+/// future completing, or being dropped.
+struct Ending<'a> {
+    ctx: &'a RequestContext,
+    end: End,
+}
+
+impl Drop for Ending<'_> {
+    fn drop(&mut self) {
+        self.ctx.end_sending(self.end);
+    }
+}
 
 impl Server {
     /// Serves an admitted request: its result or its error, in its era.
@@ -28,9 +41,20 @@ impl Server {
             ctx,
         } = admitted;
         let era = ctx.era();
+        // Cancelled, unless the request gets as far as its answer.
+        let mut ending = Ending {
+            ctx: &ctx,
+            end: End::Cancelled,
+        };
         let result = unwound(self.run(params.as_deref(), &*route, &ctx))
             .await
             .map(|result| ResultText::of(result, era, &self.inner));
+        ending.end = if result.is_ok() {
+            End::Completed
+        } else {
+            End::Failed
+        };
+        drop(ending);
         Outcome::new(id, era, result)
     }
 

@@ -15,6 +15,7 @@ use crate::server::Server;
 pub struct ChangeFeed {
     changes: broadcast::Receiver<Change>,
     session: Arc<Session>,
+    server: Server,
 }
 
 impl ChangeFeed {
@@ -23,16 +24,22 @@ impl ChangeFeed {
         Self {
             changes: server.listen_changes(),
             session,
+            server: server.clone(),
         }
     }
 
-    /// The next notification for the session; `None` once the server
-    /// publishes no more. A listener that fell behind skips what it missed.
+    /// The next notification for the session, as the sending interceptors
+    /// left it; `None` once the server publishes no more. A listener that
+    /// fell behind skips what it missed.
     pub async fn next(&mut self) -> Option<Notification> {
         loop {
             match self.changes.recv().await {
                 Ok(change) => {
-                    if let Some(notification) = self.session.notification_for(&change) {
+                    if let Some(notification) = self
+                        .session
+                        .notification_for(&change)
+                        .and_then(|n| self.server.outgoing(n))
+                    {
                         return Some(notification);
                     }
                 }

@@ -35,6 +35,7 @@ mod answer;
 mod chain;
 mod raw;
 mod scoped;
+mod sending;
 mod typed;
 
 pub use alternate::{
@@ -45,6 +46,9 @@ pub use answer::{Answer, Authorized, RawAnswer, Settled};
 pub use chain::{ErasedValue, HandlerCall, HandlerInterceptor, HandlerNext, Stratum};
 pub use raw::{RawCall, RawInterceptor, RawInterceptors, RawNext};
 pub use scoped::{HandlerInterceptors, Scope, Scoped};
+pub(crate) use sending::Senders;
+pub use sending::{End, Outbound, OutboundKind, SendingInterceptor, SendingInterceptors};
+pub(crate) use sending::{exchange as send_exchange, notification as send_notification};
 pub use typed::{TypedInterceptor, TypedInterceptorItem, TypedInterceptors, TypedNext};
 
 pub(crate) use chain::{ErasedChain, ErasedInvoke};
