@@ -3,7 +3,6 @@
 //! with its origin.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mcp_server::BoxFuture;
 use mcp_server::auth::{Credentials, Principal};
@@ -105,11 +104,31 @@ impl Guard for HideSecret {
     }
 }
 
-static RAW: AtomicUsize = AtomicUsize::new(0);
-static AUDITED: AtomicUsize = AtomicUsize::new(0);
-static ALTERNATES: AtomicUsize = AtomicUsize::new(0);
+/// The `_meta` key a test puts its own marker under, for the interceptors
+/// to record.
+const MARKER: &str = "com.example/marker";
 
-/// Counts every request.
+/// Which interceptor saw which marker: a test finds its own request's
+/// marker here, whatever other tests send meanwhile.
+static SEEN: Mutex<Vec<(&'static str, String)>> = Mutex::new(Vec::new());
+
+/// Records that interceptor `who` saw the request of `ctx`, if marked.
+fn saw(who: &'static str, ctx: &RequestContext) {
+    if let Some(marker) = ctx.meta_value::<String>(MARKER) {
+        SEEN.lock().unwrap().push((who, marker));
+    }
+}
+
+/// How many times interceptor `who` saw `marker`.
+fn sightings(who: &str, marker: &str) -> usize {
+    SEEN.lock()
+        .unwrap()
+        .iter()
+        .filter(|(w, m)| *w == who && m == marker)
+        .count()
+}
+
+/// Records every request.
 #[derive(Default)]
 struct CountRequests;
 
@@ -120,7 +139,7 @@ impl RawInterceptor for CountRequests {
         call: &'a RawCall<'a>,
         next: RawNext<'a>,
     ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
-        RAW.fetch_add(1, Ordering::SeqCst);
+        saw("raw", call.ctx());
         next.run(call)
     }
 }
@@ -133,10 +152,11 @@ struct Stamp;
 impl TypedInterceptor<CallTool> for Stamp {
     fn intercept<'a>(
         &'a self,
-        _ctx: &'a RequestContext,
+        ctx: &'a RequestContext,
         params: CallToolRequestParams,
         next: TypedNext<'a, CallTool>,
     ) -> BoxFuture<'a, Result<Answer<CallToolResult>, ErrorObject>> {
+        saw("typed", ctx);
         Box::pin(async move {
             let mut answer = next.run(params).await?;
             if let Some(result) = answer.reply_mut().complete_mut() {
@@ -149,7 +169,7 @@ impl TypedInterceptor<CallTool> for Stamp {
     }
 }
 
-/// Counts tool calls in the audit stratum.
+/// Records tool calls in the audit stratum.
 #[derive(Default)]
 struct Audit;
 
@@ -160,12 +180,12 @@ impl HandlerInterceptor for Audit {
         call: HandlerCall<'a>,
         next: HandlerNext<'a>,
     ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
-        AUDITED.fetch_add(1, Ordering::SeqCst);
+        saw("audit", call.ctx());
         next.run(call)
     }
 }
 
-/// Counts invocations, then proceeds.
+/// Records invocations, then proceeds.
 #[derive(Default)]
 struct Passthrough;
 
@@ -175,7 +195,7 @@ impl AlternateResultInterceptor for Passthrough {
         &'a self,
         invocation: Invocation<'a>,
     ) -> BoxFuture<'a, Result<Settled, ErrorObject>> {
-        ALTERNATES.fetch_add(1, Ordering::SeqCst);
+        saw("alternate", invocation.ctx());
         invocation.proceed()
     }
 }
@@ -415,23 +435,23 @@ async fn the_guard_hides_a_tool_and_the_customizer_brands_the_rest() {
 #[tokio::test]
 async fn every_interceptor_runs_on_a_tool_call() {
     let client = MemoryClient::new(&server());
-    let (raw, audited, alternates) = (
-        RAW.load(Ordering::SeqCst),
-        AUDITED.load(Ordering::SeqCst),
-        ALTERNATES.load(Ordering::SeqCst),
-    );
-    let result = client.call_tool("open", json!({})).await.unwrap();
+    // Tests run in parallel: the interceptors record this call's own
+    // marker, which no other request carries.
+    let marker = "every_interceptor_runs_on_a_tool_call";
+    let result = client
+        .request_raw(
+            "tools/call",
+            json!({"name": "open", "arguments": {}, "_meta": {MARKER: marker}}),
+        )
+        .await
+        .unwrap();
     assert_eq!(
-        result.content,
-        [
-            mcp_server::core::content::ContentBlock::text("done"),
-            mcp_server::core::content::ContentBlock::text("(stamped)")
-        ]
+        result["content"],
+        json!([{"type": "text", "text": "done"}, {"type": "text", "text": "(stamped)"}])
     );
-    // Tests run in parallel: others may add to the counts, never subtract.
-    assert!(RAW.load(Ordering::SeqCst) > raw);
-    assert!(AUDITED.load(Ordering::SeqCst) > audited);
-    assert!(ALTERNATES.load(Ordering::SeqCst) > alternates);
+    for who in ["raw", "typed", "audit", "alternate"] {
+        assert_eq!(sightings(who, marker), 1, "{who} ran once on this call");
+    }
 }
 
 #[tokio::test]

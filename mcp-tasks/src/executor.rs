@@ -19,7 +19,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use mcp_server::auth::Principal;
 use mcp_server::boot::BootContext;
+use mcp_server::core::capabilities::ClientCapabilities;
+use mcp_server::core::content::Implementation;
 use mcp_server::core::json::JsonValue;
 use mcp_server::seam::interceptor::DeferredInvocation;
 use mcp_server::seam::{OneActive, SeamWord};
@@ -97,7 +100,11 @@ pub struct Execution {
 struct Inner {
     task: TaskRecord,
     arguments: JsonValue,
-    context: RequestContext,
+    /// The request's context until the execution is disposed of: it holds
+    /// what interceptors stored with `insert`, which disposal releases.
+    context: Mutex<Option<RequestContext>>,
+    /// Who called, kept past disposal for a handoff.
+    caller: Caller,
     invocation: Mutex<Option<DeferredInvocation>>,
     ran: AtomicBool,
     disposed: AtomicBool,
@@ -105,6 +112,24 @@ struct Inner {
     store: Arc<dyn TaskStore>,
     /// Fired once the pipeline ran here.
     done: CancellationToken,
+}
+
+/// The caller of a task's request, as plain values: what a handoff needs,
+/// without the request's context (and the values stored in it).
+pub(crate) struct Caller {
+    pub(crate) principal: Principal,
+    pub(crate) client_capabilities: ClientCapabilities,
+    pub(crate) client_info: Option<Implementation>,
+}
+
+impl Caller {
+    fn of(ctx: &RequestContext) -> Self {
+        Self {
+            principal: ctx.principal().clone(),
+            client_capabilities: ctx.client_capabilities().clone(),
+            client_info: ctx.client_info().cloned(),
+        }
+    }
 }
 
 impl std::fmt::Debug for Execution {
@@ -125,7 +150,8 @@ impl Execution {
     ) -> Self {
         Self {
             inner: Arc::new(Inner {
-                context: invocation.ctx().clone(),
+                context: Mutex::new(Some(invocation.ctx().clone())),
+                caller: Caller::of(invocation.ctx()),
                 cancellation: invocation.cancellation(),
                 invocation: Mutex::new(Some(invocation)),
                 ran: AtomicBool::new(false),
@@ -160,8 +186,14 @@ impl Execution {
 
     /// The request's context, detached from the request: the caller, the
     /// client's capabilities, what interceptors stored with `insert`.
-    pub fn context(&self) -> &RequestContext {
-        &self.inner.context
+    /// `None` once the execution is disposed of, which releases it.
+    pub fn context(&self) -> Option<RequestContext> {
+        lock(&self.inner.context).clone()
+    }
+
+    /// Who called, also after disposal.
+    pub(crate) fn caller(&self) -> &Caller {
+        &self.inner.caller
     }
 
     /// Fired by `tasks/cancel`, on any instance sharing the store.
@@ -190,11 +222,7 @@ impl Execution {
     /// [`ExecutionError::AlreadyRan`] the second time, or the store's error.
     pub async fn run_pipeline_locally(&self) -> Result<(), ExecutionError> {
         let invocation = {
-            let mut slot = self
-                .inner
-                .invocation
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut slot = lock(&self.inner.invocation);
             if self.inner.ran.swap(true, Ordering::SeqCst) {
                 return Err(ExecutionError::AlreadyRan);
             }
@@ -220,17 +248,20 @@ impl Execution {
         Ok(recorded?)
     }
 
-    /// Releases what the execution holds (the handler invocation and its
-    /// context's values): for an executor that hands the task elsewhere.
-    /// Idempotent.
+    /// Releases what the execution holds (the handler invocation and the
+    /// request's context, with the values stored in it): for an executor
+    /// that hands the task elsewhere. Idempotent.
     pub fn dispose(&self) {
         self.inner.disposed.store(true, Ordering::SeqCst);
-        let taken = self
-            .inner
-            .invocation
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .take();
-        drop(taken);
+        let invocation = lock(&self.inner.invocation).take();
+        let context = lock(&self.inner.context).take();
+        drop((invocation, context));
     }
+}
+
+/// Locks `mutex`, whatever a panicking holder left.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }

@@ -100,19 +100,20 @@ impl From<HandedPrincipal> for Principal {
 }
 
 impl Handoff {
-    /// The handoff of `execution`.
+    /// The handoff of `execution`, also once it is disposed of.
     pub fn of(execution: &Execution) -> Self {
-        let ctx = execution.context();
+        let caller = execution.caller();
         Self {
             task_id: execution.task_id().to_owned(),
             tool: execution.tool().to_owned(),
             arguments: execution.arguments().clone(),
-            client_capabilities: serde_json::to_value(ctx.client_capabilities())
+            client_capabilities: serde_json::to_value(&caller.client_capabilities)
                 .unwrap_or_else(|_| JsonValue::Object(JsonObject::new())),
-            client_info: ctx
-                .client_info()
+            client_info: caller
+                .client_info
+                .as_ref()
                 .and_then(|info| serde_json::to_value(info).ok()),
-            principal: HandedPrincipal::from(ctx.principal()),
+            principal: HandedPrincipal::from(&caller.principal),
         }
     }
 }

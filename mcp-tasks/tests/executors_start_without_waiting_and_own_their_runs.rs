@@ -90,7 +90,7 @@ async fn the_context_has_the_task_and_the_tool_does_not_run_until_the_executor_r
     );
     assert_eq!(execution.tool(), "exec_probe");
     assert_eq!(execution.arguments(), &json!({"label": "context"}));
-    assert_eq!(execution.context().method(), "tools/call");
+    assert_eq!(execution.context().unwrap().method(), "tools/call");
     assert!(
         !RAN.lock().unwrap().contains(&"context".to_owned()),
         "not started yet"
