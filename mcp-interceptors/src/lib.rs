@@ -81,6 +81,8 @@
 //! | `interceptors/list`, `interceptor/invoke` | typed methods, contributed in both eras |
 //! | `capabilities.extensions["io.modelcontextprotocol/interceptors"]` | a capabilities customizer: in `server/discover`, and in a 2025-11-25 `initialize` under `capabilities.extensions` as `mcp-apps` puts its own |
 //! | running them on the server's requests | a raw interceptor, rewriting params with `RawNext::run_with` |
+//! | running them on the client-feature requests the server sends, and their answers | a sending interceptor |
+//! | observers, the fire-and-forget kind | a registration kind of its own, [`Observers`] |
 //! | the boot checks (`mcp_interceptors::not_interceptable`, …) | a validator |
 
 mod chain;
@@ -91,9 +93,11 @@ mod executor;
 mod host;
 mod invocation;
 mod methods;
+pub mod observe;
 mod outcome;
 mod pipeline;
 mod run;
+mod sending;
 pub mod wire;
 
 use std::sync::Arc;
@@ -111,9 +115,11 @@ pub use declare::{DEFAULT_TIMEOUT, Interceptor, Interceptors, Mutate, Validate};
 pub use executor::{Executed, Executor, Side};
 pub use invocation::Invocation;
 pub use mcp_interceptors_macros::{mutator, validator};
+pub use observe::{Observer, Observers, observed};
 pub use outcome::{Failure, IntoMutation, IntoValidation, Message, Mutation, Validation};
 /// The JSON Schema derive for a configuration type named by `config = Type`.
 pub use schemars;
+pub use sending::CLIENT_FEATURES;
 
 use crate::declare::Interceptors as Kind;
 use crate::host::Host;
@@ -167,6 +173,12 @@ fn pipeline(boot: &BootContext) -> Item {
     })
 }
 
+fn sending(boot: &BootContext) -> Item {
+    Item::sending_interceptor(sending::Sending {
+        host: boot.shared::<Host>(),
+    })
+}
+
 fn checks(_: &BootContext) -> Item {
     Item::validator(check::Checks)
 }
@@ -195,6 +207,12 @@ register!(Registration::new(
     "interceptors-pipeline",
     0,
     pipeline
+));
+register!(Registration::new(
+    origin!(),
+    "interceptors-sending",
+    0,
+    sending
 ));
 register!(Registration::new(
     origin!(),

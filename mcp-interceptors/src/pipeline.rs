@@ -14,6 +14,7 @@ use crate::chain::{For, pass};
 use crate::declare::Interceptors;
 use crate::executor::Side;
 use crate::host::Host;
+use crate::observe;
 use crate::wire::Phase;
 
 /// Runs each request of a hooked event through its chain, and its result
@@ -39,7 +40,8 @@ impl RawInterceptor for Pipeline {
         let ctx = call.ctx();
         let state = self.host.state(ctx.members::<Interceptors>());
         let chain = state.chains.of_event(call.method());
-        if chain.is_empty() {
+        let observed = observe::hooked(ctx, call.method());
+        if chain.is_empty() && !observed {
             return next.run(call);
         }
         Box::pin(async move {
@@ -56,6 +58,9 @@ impl RawInterceptor for Pipeline {
                 None => JsonValue::Object(Default::default()),
             };
             let request = serde_json::json!({"method": call.method(), "params": params});
+            if observed {
+                observe::notice(ctx, call.method(), Phase::Request, &request);
+            }
             let answer = if chain.request.is_empty() {
                 who.request = Some(Arc::new(request));
                 next.run(call).await?
@@ -77,11 +82,17 @@ impl RawInterceptor for Pipeline {
                     next.run(call).await?
                 }
             };
-            if chain.response.is_empty() {
+            if chain.response.is_empty() && !observed {
                 return Ok(answer);
             }
             let result: JsonValue =
                 serde_json::from_str(answer.result().get()).map_err(internal)?;
+            if observed {
+                observe::notice(ctx, call.method(), Phase::Response, &result);
+            }
+            if chain.response.is_empty() {
+                return Ok(answer);
+            }
             let passed = pass(
                 &chain.response,
                 &who,

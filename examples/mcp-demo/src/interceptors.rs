@@ -97,22 +97,25 @@ fn redact(value: &mut Value, masks: &Masks) -> bool {
 }
 
 /// Redacts e-mail addresses and phone numbers from the arguments of the
-/// guarded tools and from their results.
+/// guarded tools and from their results, and from the message of every
+/// elicitation the server sends its client.
 #[mutator(
     name = "pii-redactor",
     version = "1.0.0",
-    request = ["tools/call"],
+    request = ["tools/call", "elicitation/create"],
     response = ["tools/call"],
     priority(request = -100, response = 100),
     config = Masks
 )]
 pub async fn pii_redactor(invocation: &Invocation) -> Result<Mutation, mcp_interceptors::Failure> {
-    if !for_guarded_tool(invocation) {
+    let elicitation = invocation.event() == "elicitation/create";
+    if !elicitation && !for_guarded_tool(invocation) {
         return Ok(Mutation::unchanged());
     }
     let masks = invocation.config::<Masks>()?.unwrap_or_default();
     let mut payload = invocation.payload_owned();
     let target = match invocation.phase() {
+        Phase::Request if elicitation => payload.pointer_mut("/params/message"),
         Phase::Request => payload.pointer_mut("/params/arguments"),
         Phase::Response => Some(&mut payload),
     };

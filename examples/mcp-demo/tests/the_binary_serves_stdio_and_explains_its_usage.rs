@@ -140,7 +140,7 @@ fn a_stdio_session_initializes_lists_subscribes_and_streams_logs_before_the_resu
 
     assert_eq!(server.request("ping", json!({})).1["result"], json!({}));
     let (_, tools) = server.request("tools/list", json!({}));
-    assert_eq!(tools["result"]["tools"].as_array().unwrap().len(), 40);
+    assert_eq!(tools["result"]["tools"].as_array().unwrap().len(), 41);
     for method in ["resources/subscribe", "resources/unsubscribe"] {
         let (_, answer) = server.request(method, json!({"uri": "test://watched-resource"}));
         assert!(answer.get("error").is_none(), "{method}: {answer}");

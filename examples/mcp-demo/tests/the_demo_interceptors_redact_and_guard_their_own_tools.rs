@@ -113,7 +113,7 @@ async fn both_interceptors_are_listed_and_advertised() {
         .unwrap();
     assert_eq!(
         discovered["capabilities"]["extensions"]["io.modelcontextprotocol/interceptors"],
-        json!({"supportedEvents": ["tools/call"]})
+        json!({"supportedEvents": ["elicitation/create", "tools/call"]})
     );
 }
 
@@ -183,5 +183,58 @@ async fn the_interceptors_alone_are_served_without_any_tool() {
     assert_eq!(
         verdict["messages"][0]["message"],
         "`query` looks like a script tag"
+    );
+}
+
+#[tokio::test]
+async fn personal_data_is_redacted_from_an_elicitation_the_server_sends() {
+    use mcp_server::BoxFuture;
+    use mcp_server::context::{InputError, Negotiated};
+    use std::sync::{Arc, Mutex};
+
+    let server = mcp_demo::server();
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let into = asked.clone();
+    let legacy = MemoryClient::new(&server)
+        .legacy(Negotiated {
+            protocol_version: "2025-11-25".into(),
+            client_capabilities: serde_json::from_value(json!({"elicitation": {}})).unwrap(),
+            ..Negotiated::default()
+        })
+        .with_requester(
+            move |_: &'static str,
+                  params: Value|
+                  -> BoxFuture<'static, Result<Value, InputError>> {
+                into.lock().unwrap().push(params);
+                Box::pin(async { Ok(json!({"action": "accept", "content": {"send": true}})) })
+            },
+        );
+    let result = legacy
+        .call_tool("confirm_invoice", json!({"customer_id": "c-7"}))
+        .await
+        .unwrap();
+    assert_eq!(
+        asked.lock().unwrap()[0]["message"],
+        "Send the invoice of c-7 to [email] or [phone]?"
+    );
+    assert_eq!(
+        result.content,
+        mcp_server::core::tools::CallToolResult::text("Invoice of c-7: Accept").content
+    );
+
+    // A 2026-07-28 client reads the same question in its input request.
+    let modern = MemoryClient::new(&server)
+        .with_capabilities(serde_json::from_value(json!({"elicitation": {}})).unwrap());
+    let result = modern
+        .request_raw(
+            "tools/call",
+            json!({"name": "confirm_invoice", "arguments": {"customer_id": "c-7"}}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        result["inputRequests"]["elicitation-1"]["params"]["message"],
+        "Send the invoice of c-7 to [email] or [phone]?",
+        "{result}"
     );
 }

@@ -11,6 +11,7 @@ use serde_json::json;
 /// `sales_by_region` and the tools the demo's interceptors guard, by name.
 const TOOLS: [&str; 40] = [
     "confirm_delete",
+    "confirm_invoice",
     "customer_profile",
     "failing_job",
     "greet",
