@@ -13,6 +13,9 @@
 #          configured as an OAuth resource server (its own JWKS on a free port);
 #      (g) clients/ts_interceptors.mjs: the TS SDK lists and invokes the demo's
 #          interceptors and calls the tools they guard (its own mcp-demo);
+#      (h) clients/ts_stamp.mjs: the TS SDK receives the progress notifications of
+#          acme-stamp-server, stamped in `_meta` by a third-party sending
+#          interceptor, each before the tool's result;
 #   5. prints a summary table, the known (expected) problems, the wall time and
 #      `N passed, M failed` over the steps.
 # (a)-(c) are judged alike by judge.py against expected.json, which lists for each
@@ -27,8 +30,9 @@
 # a saved run directory again.
 # The server is killed on exit. Exit 1 on any required failure.
 # Env: INTEROP_OUT (run directory; default target/interop/run-<time>), CONF_TIMEOUT,
-#      CLIENT_TIMEOUT, MCP_INTEROP_HOME (install cache), MCP_DEMO_BIN (test that
-#      binary instead of building; for debugging these scripts).
+#      CLIENT_TIMEOUT, MCP_INTEROP_HOME (install cache), MCP_DEMO_BIN and
+#      ACME_STAMP_BIN (test those binaries instead of building; for debugging these
+#      scripts).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -115,8 +119,11 @@ if [[ -n "${MCP_DEMO_BIN:-}" ]]; then
   [[ -x "$bin" ]] || fatal "build mcp-demo" "MCP_DEMO_BIN=$bin is not executable"
   record "build mcp-demo" PASS "skipped: MCP_DEMO_BIN=$bin"
 else
-  echo "== cargo build --release --bin mcp-demo --locked"
-  cargo build --release --bin mcp-demo --locked || fatal "build mcp-demo" "cargo build failed"
+  # acme-stamp-server (a stranger's sending interceptor, step h) in the same
+  # build, so both share one resolution of the workspace's features.
+  echo "== cargo build --release -p mcp-demo -p acme-stamp --bin mcp-demo --bin acme-stamp-server --locked"
+  cargo build --release -p mcp-demo -p acme-stamp --bin mcp-demo --bin acme-stamp-server --locked \
+    || fatal "build mcp-demo" "cargo build failed"
   bin="$ROOT/target/release/mcp-demo"
   [[ -x "$bin" ]] || fatal "build mcp-demo" "$bin missing after the build"
   record "build mcp-demo" PASS "$(($(date +%s) - t0)) s"
@@ -232,6 +239,20 @@ if [[ $rc -eq 0 ]]; then
   record "interceptors-ts" PASS "$(grep -c '^ok: ' "$out/interceptors-ts.log") checks in $(($(date +%s) - t0)) s"
 else
   record "interceptors-ts" FAIL "$(grep -m1 '^FAIL' "$out/interceptors-ts.log" || echo "exit $rc")"
+fi
+
+echo
+echo "== stamp-ts"
+t0=$(date +%s)
+rc=0
+stamp_bin="${ACME_STAMP_BIN:-$ROOT/target/release/acme-stamp-server}"
+timeout --kill-after=10 "${CLIENT_TIMEOUT:-180}" "$(node22_path)" "$HERE/clients/ts_stamp.mjs" "$stamp_bin" \
+  >"$out/stamp-ts.log" 2>&1 || rc=$?
+cat "$out/stamp-ts.log"
+if [[ $rc -eq 0 ]]; then
+  record "stamp-ts" PASS "$(grep -c '^ok: ' "$out/stamp-ts.log") checks in $(($(date +%s) - t0)) s"
+else
+  record "stamp-ts" FAIL "$(grep -m1 '^FAIL' "$out/stamp-ts.log" || echo "exit $rc")"
 fi
 
 summary

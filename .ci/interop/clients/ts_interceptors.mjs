@@ -12,6 +12,7 @@
 // of the injection guard refuses an injection and of the PII redactor
 // rewrites the payload; a call of a guarded tool reaches it redacted, and
 // one with an injection is refused with a JSON-RPC error naming the guard;
+// the elicitation `confirm_invoice` sends reaches the client redacted;
 // the endpoint that serves the interceptors alone (/interceptors) has no
 // tools and answers `interceptor/invoke` too.
 
@@ -107,6 +108,26 @@ try {
   }
   ok('tools/call: an injection is refused with -32602 naming injection-guard');
   await client.close();
+
+  // A client that answers elicitations: the question the server sends it
+  // was redacted on its way out.
+  const { ElicitRequestSchema } = await import(sdkModuleUrl('types.js'));
+  const asked = [];
+  const answering = new Client(
+    { name: 'interceptors-interop-elicit', version: '1.0.0' },
+    { capabilities: { elicitation: {} } },
+  );
+  answering.setRequestHandler(ElicitRequestSchema, async (request) => {
+    asked.push(request.params.message);
+    return { action: 'accept', content: { send: true } };
+  });
+  await answering.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+  const invoice = await answering.callTool({ name: 'confirm_invoice', arguments: { customer_id: 'c-7' } });
+  if (asked[0] !== 'Send the invoice of c-7 to [email] or [phone]?') fail('elicitation redacted', JSON.stringify(asked));
+  const invoiceText = (invoice.content ?? []).map((c) => c.text ?? '').join('');
+  if (invoiceText !== 'Invoice of c-7: Accept') fail('confirm_invoice result', JSON.stringify(invoice));
+  ok('elicitation/create: the question the server sends is redacted');
+  await answering.close();
 
   const alone = await connect('/interceptors');
   const served = alone.getServerCapabilities() ?? {};
