@@ -109,15 +109,15 @@ impl Observer {
     }
 }
 
-/// The kind of observers: one per name.
+/// The kind of observers, a sink (one-way, fire-and-forget): one per name.
 #[derive(Debug)]
 pub struct Observers;
 
 impl Kind for Observers {
     type Member = Observer;
-    const NAME: &'static str = "observer";
+    const NAME: &'static str = "observer sink";
     const CODE: &'static str = "mcp_interceptors::duplicate_observer";
-    const WORD: SeamWord = SeamWord::Interceptor;
+    const WORD: SeamWord = SeamWord::Sink;
     fn key(member: &Observer) -> String {
         member.name.clone()
     }

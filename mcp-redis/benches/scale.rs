@@ -464,7 +464,7 @@ fn main() {
         ("in-process executor, memory store", &memory),
     ] {
         let (executor, store) = (
-            selected(server, "TaskExecutor"),
+            selected(server, "ExecutionStrategy"),
             selected(server, "TaskStore"),
         );
         let (created, done) = runtime.block_on(run_jobs(server));

@@ -13,7 +13,7 @@
 //! | `ChangeSink` | [`RedisChangeSink`] | changes: one published on one instance reaches the listen streams held by the others |
 //! | `SessionStore` | [`RedisSessionStore`] | legacy (2025-11-25) sessions: a client sent to another instance keeps its session, version, capabilities, log level and subscriptions |
 //! | `EventStore` | [`RedisEventStore`] | legacy SSE events: a broken stream resumes with `Last-Event-ID` on another instance |
-//! | `TaskExecutor` (of `mcp-tasks`), with `redis.queue` on | [`RedisQueueExecutor`] | a job stream: tasks run on [`Worker`]s, and a dead worker's job is taken over |
+//! | `ExecutionStrategy` (of `mcp-tasks`), with `redis.queue` on | [`RedisQueueExecutor`] | a job stream: tasks run on [`Worker`]s, and a dead worker's job is taken over |
 //!
 //! Every operation is bounded by `redis.timeout_ms`: while Redis cannot be
 //! reached, a request that needs it fails with a JSON-RPC error saying so,
@@ -53,7 +53,7 @@ use mcp_server::seam::sink::ChangeSink;
 use mcp_server::seam::store::{EventStore, SessionStore, UsedStateStore};
 use mcp_server::seam::{Extension, Item, Registration, Requirement};
 use mcp_server::{origin, register};
-use mcp_tasks::executor::TaskExecutor;
+use mcp_tasks::executor::ExecutionStrategy;
 use mcp_tasks::store::TaskStore;
 
 use crate::config::RedisSection;
@@ -123,7 +123,7 @@ fn queue_executor(boot: &BootContext) -> Item {
     if !boot.section::<RedisSection>().queue {
         return Item::inactive("`redis.queue` is off: tasks run where they are created");
     }
-    supply::<dyn TaskExecutor>(boot, |redis| Arc::new(RedisQueueExecutor::new(redis)))
+    supply::<dyn ExecutionStrategy>(boot, |redis| Arc::new(RedisQueueExecutor::new(redis)))
 }
 
 fn session_store(boot: &BootContext) -> Item {

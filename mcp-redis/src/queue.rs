@@ -1,7 +1,7 @@
 //! The queue executor: tasks go to worker processes through a Redis stream
 //! read by one consumer group, instead of running where they were created.
 //!
-//! [`start`](TaskExecutor::start) writes the task's [`Handoff`] to the
+//! [`start`](ExecutionStrategy::start) writes the task's [`Handoff`] to the
 //! stream (`XADD`) and returns once Redis acknowledged it: the job is
 //! durable from then on (as durable as the Redis is configured to be). A
 //! [`Worker`](crate::Worker) claims it, runs it, records the outcome in the
@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use mcp_server::BoxFuture;
-use mcp_tasks::executor::{Execution, StartError, TaskExecutor};
+use mcp_tasks::executor::{Execution, ExecutionStrategy, StartError};
 use mcp_tasks::handoff::Handoff;
 
 use crate::connection::Redis;
@@ -27,7 +27,7 @@ pub(crate) fn stream(redis: &Redis) -> String {
     redis.key(&["jobs"])
 }
 
-/// A [`TaskExecutor`] that queues each task on a Redis stream for the
+/// A [`ExecutionStrategy`] that queues each task on a Redis stream for the
 /// workers; active when `redis.url` is set and `redis.queue` is on.
 pub struct RedisQueueExecutor {
     redis: Arc<Redis>,
@@ -47,7 +47,7 @@ impl RedisQueueExecutor {
     }
 }
 
-impl TaskExecutor for RedisQueueExecutor {
+impl ExecutionStrategy for RedisQueueExecutor {
     fn start(&self, execution: Execution) -> BoxFuture<'static, Result<(), StartError>> {
         let redis = self.redis.clone();
         let job = serde_json::to_string(&Handoff::of(&execution));

@@ -93,6 +93,56 @@ fn server(kind: Kind, count: usize) -> Server {
     builder.build()
 }
 
+/// A tool that sends 100 progress notifications before its result, with
+/// `senders` sending interceptors that let every message pass.
+fn progress_server(senders: usize) -> Server {
+    let mut builder = Server::builder().without_linked().contributor(
+        origin!(),
+        "progress",
+        contributor_fn(|c| {
+            let mut schema = JsonObject::new();
+            schema.insert("type".into(), "object".into());
+            let tool = Tool {
+                name: "progress".into(),
+                input_schema: schema,
+                ..Default::default()
+            };
+            c.tool(
+                tool,
+                handler_fn::<CallTool, _, _, _>(|ctx: RequestContext, _| async move {
+                    for i in 0..100u32 {
+                        ctx.progress().report(f64::from(i), Some(100.0), None);
+                    }
+                    Ok(CallToolResult::text("done"))
+                }),
+            );
+        }),
+    );
+    for i in 0..senders {
+        builder = builder.register(
+            origin!(),
+            format!("pass-{i}"),
+            i as i32,
+            Item::sending_interceptor(PassSending),
+        );
+    }
+    builder.build()
+}
+
+struct PassSending;
+impl mcp_server::seam::interceptor::SendingInterceptor for PassSending {}
+
+/// Counts what it is sent, as a transport's sink would take it.
+struct CountingSink(std::sync::atomic::AtomicUsize);
+impl mcp_server::seam::sink::NotificationSink for CountingSink {
+    fn send(&self, notification: jsonrpc::Notification) {
+        black_box(notification);
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+const PROGRESS_REQUEST: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"progressToken":"p"},"name":"progress","arguments":{}}}"#;
+
 const REQUEST: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},"name":"echo","arguments":{"text":"hi"}}}"#;
 
 fn dispatch(c: &mut Criterion) {
@@ -170,8 +220,9 @@ fn parts(c: &mut Criterion) {
 
 criterion_group!(benches, dispatch, parts);
 
-/// `MCP_BENCH_LOOP=<raw|typed|chain|json>:<interceptors>:<calls>` runs that
-/// many calls and nothing else, for an instruction count under
+/// `MCP_BENCH_LOOP=<raw|typed|chain|json|progress>:<interceptors>:<calls>`
+/// runs that many calls and nothing else (`progress`: a tool that sends 100
+/// progress notifications, with that many sending interceptors), for an instruction count under
 /// `valgrind --tool=callgrind` (the difference of two call counts is the
 /// cost of the calls alone; criterion's timings vary with the machine).
 fn calls(spec: &str) {
@@ -180,6 +231,21 @@ fn calls(spec: &str) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .unwrap();
+    if parts[0] == "progress" {
+        let server = progress_server(count);
+        let sink = std::sync::Arc::new(CountingSink(std::sync::atomic::AtomicUsize::new(0)));
+        let peer = Peer::modern().with_notifications(sink.clone());
+        for _ in 0..calls {
+            runtime.block_on(async {
+                black_box(server.handle(black_box(PROGRESS_REQUEST), &peer).await)
+            });
+        }
+        assert_eq!(
+            sink.0.load(std::sync::atomic::Ordering::Relaxed),
+            calls * 100
+        );
+        return;
+    }
     let peer = Peer::modern();
     if parts[0] == "json" {
         let result = CallToolResult::text("hi");

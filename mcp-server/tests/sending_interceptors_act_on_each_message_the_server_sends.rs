@@ -453,7 +453,9 @@ async fn listen_stream_notifications_pass_and_a_legacy_sessions_feed_passes_too(
         ]
     );
     // Outside any request, as a transport sends a legacy session's changes.
-    let noise = mcp_server::core::jsonrpc::Notification::new("test.example/noise", &json!({"level": 1})).unwrap();
+    let noise =
+        mcp_server::core::jsonrpc::Notification::new("test.example/noise", &json!({"level": 1}))
+            .unwrap();
     assert!(server.outgoing(noise).is_none(), "suppressed");
 }
 

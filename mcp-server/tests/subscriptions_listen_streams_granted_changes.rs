@@ -1,6 +1,6 @@
 //! `subscriptions/listen`: acknowledged with what was granted, then only
 //! the granted changes, each tagged with the subscription's id; extension
-//! kinds and grant processors; bounds on listeners and on slow ones; a
+//! kinds and grant customizers; bounds on listeners and on slow ones; a
 //! graceful end; changes from another instance through the change sink.
 
 mod support;
@@ -16,7 +16,7 @@ use mcp_server::handler::handler_fn;
 use mcp_server::seam::Item;
 use mcp_server::seam::contributor::contributor_fn;
 use mcp_server::seam::sink::{Change, ChangeSink, Inbound, Topic};
-use mcp_server::seam::sink::{Grant, GrantProcessor, GrantProcessors, ListenRequest};
+use mcp_server::seam::sink::{Grant, GrantCustomizer, GrantCustomizers, ListenRequest};
 use mcp_server::server::Builder;
 use mcp_server::testing::{MemoryClient, Subscription};
 use serde_json::{Value, json};
@@ -138,7 +138,7 @@ async fn only_granted_changes_arrive_each_tagged_with_the_subscription_id() {
 /// of resource updates.
 struct Jobs;
 
-impl GrantProcessor for Jobs {
+impl GrantCustomizer for Jobs {
     fn grant(&self, request: &ListenRequest<'_>, grant: &mut Grant) {
         let who = request
             .context()
@@ -175,13 +175,13 @@ fn job_status(id: &str) -> Change {
 }
 
 #[tokio::test]
-async fn grant_processors_grant_extension_members_and_may_take_back_what_was_granted() {
+async fn grant_customizers_grant_extension_members_and_may_take_back_what_was_granted() {
     let server = with_content(builder())
         .register(
             origin("jobs-ext", 3),
             "jobs",
             0,
-            Item::member::<GrantProcessors>(("jobs".into(), Arc::new(Jobs))),
+            Item::member::<GrantCustomizers>(("jobs".into(), Arc::new(Jobs))),
         )
         .build();
     let mut listening = MemoryClient::new(&server).listen(json!({
@@ -207,7 +207,7 @@ async fn grant_processors_grant_extension_members_and_may_take_back_what_was_gra
             .report()
             .members
             .iter()
-            .any(|m| m.name == "jobs" && m.kind.contains("grant processor")),
+            .any(|m| m.name == "jobs" && m.kind.contains("grant customizer")),
         "{:?}",
         server.report().members
     );

@@ -1,8 +1,8 @@
-//! The task executor seam: who runs a task once its record exists. One
+//! the execution strategy seam: who runs a task once its record exists. One
 //! member is active per server (a one-active `Strategy` seam); the default
 //! runs the tool in this process, on tokio. An executor that hands the work
 //! to a durable runtime (a queue, a workflow engine) returns from
-//! [`TaskExecutor::start`] once that runtime accepted it, and records the
+//! [`ExecutionStrategy::start`] once that runtime accepted it, and records the
 //! outcome in the store itself, or runs [`Execution::run_pipeline_locally`]
 //! where the handler can run.
 //!
@@ -55,7 +55,7 @@ pub enum ExecutionError {
 
 /// Starts tasks: returns once the task's execution is durably started,
 /// never waiting for it to finish.
-pub trait TaskExecutor: Send + Sync + 'static {
+pub trait ExecutionStrategy: Send + Sync + 'static {
     /// Starts `execution`.
     ///
     /// # Errors
@@ -65,8 +65,8 @@ pub trait TaskExecutor: Send + Sync + 'static {
     fn start(&self, execution: Execution) -> BoxFuture<'static, Result<(), StartError>>;
 }
 
-impl OneActive for dyn TaskExecutor {
-    const NAME: &'static str = "TaskExecutor";
+impl OneActive for dyn ExecutionStrategy {
+    const NAME: &'static str = "ExecutionStrategy";
     const WORD: SeamWord = SeamWord::Strategy;
 
     fn fallback(_boot: &BootContext) -> (&'static str, Arc<Self>) {
@@ -78,7 +78,7 @@ impl OneActive for dyn TaskExecutor {
 #[derive(Debug, Default, Clone, Copy)]
 pub struct InProcessExecutor;
 
-impl TaskExecutor for InProcessExecutor {
+impl ExecutionStrategy for InProcessExecutor {
     fn start(&self, execution: Execution) -> BoxFuture<'static, Result<(), StartError>> {
         tokio::spawn(async move {
             if let Err(error) = execution.run_pipeline_locally().await {

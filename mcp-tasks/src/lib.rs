@@ -17,9 +17,9 @@
 //! | `tasks/get`, `tasks/update`, `tasks/cancel` (and the legacy four) | typed methods, contributed per era |
 //! | the capability in `server/discover`, the legacy one in `initialize` | a capabilities customizer, per era |
 //! | where records live | the one-active [`TaskStore`] seam (memory, SQLite) |
-//! | who runs a task | the one-active [`TaskExecutor`] seam (in process) |
+//! | who runs a task | the one-active [`ExecutionStrategy`] seam (in process) |
 //! | a handler's input questions inside a task | the deferred run's requester |
-//! | `notifications/tasks` for the `taskIds` a listener owns | a grant processor, and changes published per task |
+//! | `notifications/tasks` for the `taskIds` a listener owns | a grant customizer, and changes published per task |
 //! | settings | the `tasks` configuration section ([`config::TasksSection`]) |
 //!
 //! ```
@@ -79,7 +79,7 @@ use mcp_server::core::version::Era;
 use mcp_server::seam::contributor::contributor_fn;
 use mcp_server::seam::customizer::ServerCapabilitiesCustomizer;
 use mcp_server::seam::interceptor::{Answer, TypedInterceptor, TypedNext};
-use mcp_server::seam::sink::GrantProcessors;
+use mcp_server::seam::sink::GrantCustomizers;
 use mcp_server::seam::{Extension, Item, Registration};
 use mcp_server::{BoxFuture, RequestContext, origin, register};
 
@@ -87,7 +87,7 @@ pub use methods::{UpdateParams, UpdateTask};
 pub use support::{RunsAsTask, TaskTools};
 
 use crate::create::CreateTasks;
-use crate::executor::TaskExecutor;
+use crate::executor::ExecutionStrategy;
 use crate::service::Tasks;
 use crate::store::TaskStore;
 
@@ -102,7 +102,7 @@ fn store_seam(_: &BootContext) -> Item {
 }
 
 fn executor_seam(_: &BootContext) -> Item {
-    Item::seam::<dyn TaskExecutor>()
+    Item::seam::<dyn ExecutionStrategy>()
 }
 
 fn section(_: &BootContext) -> Item {
@@ -131,7 +131,7 @@ fn listeners(boot: &BootContext) -> Item {
     let processor = listen::TaskListeners {
         tasks: Tasks::of(boot),
     };
-    Item::member::<GrantProcessors>(("mcp-tasks".into(), Arc::new(processor)))
+    Item::member::<GrantCustomizers>(("mcp-tasks".into(), Arc::new(processor)))
 }
 
 fn listing(_: &BootContext) -> Item {
@@ -142,7 +142,7 @@ register!(Registration::extension(origin!(), "mcp-tasks", extension));
 register!(Registration::supply(origin!(), "TaskStore", store_seam));
 register!(Registration::supply(
     origin!(),
-    "TaskExecutor",
+    "ExecutionStrategy",
     executor_seam
 ));
 register!(Registration::new(origin!(), "tasks-section", 0, section));

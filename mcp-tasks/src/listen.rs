@@ -9,7 +9,7 @@ use std::sync::Arc;
 use mcp_server::core::ext::tasks::{TASK_IDS, TaskStatusNotificationParams};
 use mcp_server::core::legacy::tasks::TaskStatusNotificationParams as LegacyStatusParams;
 use mcp_server::seam::sink::{Change, Topic};
-use mcp_server::seam::sink::{Grant, GrantProcessor, ListenRequest};
+use mcp_server::seam::sink::{Grant, GrantCustomizer, ListenRequest};
 use mcp_server::{BoxFuture, RequestContext};
 
 use crate::methods::require_extension;
@@ -25,7 +25,7 @@ pub(crate) struct TaskListeners {
     pub(crate) tasks: Arc<Tasks>,
 }
 
-impl GrantProcessor for TaskListeners {
+impl GrantCustomizer for TaskListeners {
     fn grant(&self, _: &ListenRequest<'_>, _: &mut Grant) {}
 
     fn grant_async<'a>(

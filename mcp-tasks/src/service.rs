@@ -17,7 +17,7 @@ use serde_json::json;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::TasksSection;
-use crate::executor::TaskExecutor;
+use crate::executor::ExecutionStrategy;
 use crate::record::{Outcome, TaskEvent, TaskRecord, Update, Wire, now_ms};
 use crate::store::{StoreError, TaskStore};
 use crate::support::TaskTools;
@@ -28,7 +28,7 @@ const PURGE_EVERY_MS: u64 = 30_000;
 /// The extension's state, made once at boot.
 pub(crate) struct Tasks {
     pub(crate) store: Arc<dyn TaskStore>,
-    pub(crate) executor: Arc<dyn TaskExecutor>,
+    pub(crate) executor: Arc<dyn ExecutionStrategy>,
     pub(crate) section: TasksSection,
     pub(crate) tools: Arc<TaskTools>,
     last_purge: AtomicU64,
@@ -49,7 +49,7 @@ impl Tasks {
                         .active::<dyn TaskStore>()
                         .expect("mcp-tasks declares the store seam"),
                     executor: boot
-                        .active::<dyn TaskExecutor>()
+                        .active::<dyn ExecutionStrategy>()
                         .expect("mcp-tasks declares the executor seam"),
                     section: boot.section::<TasksSection>(),
                     tools: boot.shared::<TaskTools>(),

@@ -12,7 +12,7 @@ use mcp_server::seam::source::PrincipalSource;
 use mcp_server::seam::{Item, Target};
 use mcp_server::testing::MemoryClient;
 use mcp_server::{BoxFuture, RequestContext, Server, origin, tool};
-use mcp_tasks::executor::{Execution, StartError, TaskExecutor};
+use mcp_tasks::executor::{Execution, ExecutionStrategy, StartError};
 use serde_json::json;
 
 /// Launches the rockets.
@@ -26,7 +26,7 @@ mcp_tasks::task!(launch);
 /// them.
 struct Counting(Arc<AtomicUsize>);
 
-impl TaskExecutor for Counting {
+impl ExecutionStrategy for Counting {
     fn start(&self, execution: Execution) -> BoxFuture<'static, Result<(), StartError>> {
         self.0.fetch_add(1, Ordering::SeqCst);
         execution.dispose();
@@ -61,7 +61,7 @@ async fn a_custom_executor_is_never_handed_a_call_its_guard_refuses() {
     let started = Arc::new(AtomicUsize::new(0));
     let server = Server::builder()
         .supply::<dyn PrincipalSource>(origin!(), "names", Arc::new(Names))
-        .supply::<dyn TaskExecutor>(origin!(), "counting", Arc::new(Counting(started.clone())))
+        .supply::<dyn ExecutionStrategy>(origin!(), "counting", Arc::new(Counting(started.clone())))
         .register(
             origin!(),
             "launch-for-admins",

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use mcp_server::testing::MemoryClient;
 use mcp_server::{BoxFuture, Server, origin, tool};
-use mcp_tasks::executor::{Execution, ExecutionError, StartError, TaskExecutor};
+use mcp_tasks::executor::{Execution, ExecutionError, ExecutionStrategy, StartError};
 use mcp_tasks::record::{Outcome, Update, now_ms};
 use serde_json::{Value, json};
 
@@ -28,7 +28,7 @@ struct Keep(Mutex<Vec<Execution>>);
 /// The executor a test supplies, sharing its kept executions with the test.
 struct Keeper(Arc<Keep>);
 
-impl TaskExecutor for Keeper {
+impl ExecutionStrategy for Keeper {
     fn start(&self, execution: Execution) -> BoxFuture<'static, Result<(), StartError>> {
         self.0.0.lock().unwrap().push(execution);
         Box::pin(async { Ok(()) })
@@ -38,7 +38,7 @@ impl TaskExecutor for Keeper {
 /// Refuses to start anything.
 struct Refuse;
 
-impl TaskExecutor for Refuse {
+impl ExecutionStrategy for Refuse {
     fn start(&self, _: Execution) -> BoxFuture<'static, Result<(), StartError>> {
         Box::pin(async { Err(StartError("the queue is full".into())) })
     }
@@ -72,7 +72,7 @@ async fn status(client: &MemoryClient, id: &str) -> Value {
 fn kept_server() -> (Server, Arc<Keep>) {
     let keep = Arc::new(Keep::default());
     let server = Server::builder()
-        .supply::<dyn TaskExecutor>(origin!(), "keep", Arc::new(Keeper(keep.clone())))
+        .supply::<dyn ExecutionStrategy>(origin!(), "keep", Arc::new(Keeper(keep.clone())))
         .build();
     (server, keep)
 }
@@ -140,7 +140,7 @@ async fn an_external_runtime_completes_a_task_through_the_store_alone() {
 #[tokio::test]
 async fn a_start_that_fails_marks_the_task_failed() {
     let server = Server::builder()
-        .supply::<dyn TaskExecutor>(origin!(), "refuse", Arc::new(Refuse))
+        .supply::<dyn ExecutionStrategy>(origin!(), "refuse", Arc::new(Refuse))
         .build();
     let client = client(&server);
     let id = create(&client, "refused").await;

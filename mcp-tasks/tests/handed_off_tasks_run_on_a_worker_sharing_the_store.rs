@@ -12,7 +12,7 @@ use mcp_server::seam::guard::{Decision, Guard};
 use mcp_server::seam::source::PrincipalSource;
 use mcp_server::testing::MemoryClient;
 use mcp_server::{BoxFuture, RequestContext, Server, guard, origin, tool};
-use mcp_tasks::executor::{Execution, StartError, TaskExecutor};
+use mcp_tasks::executor::{Execution, ExecutionStrategy, StartError};
 use mcp_tasks::handoff::{Handoff, HandoffError, run_handoff};
 use mcp_tasks::store::{MemoryTaskStore, TaskStore};
 use serde_json::{Value, json};
@@ -91,7 +91,7 @@ struct Queue(Mutex<Vec<Handoff>>);
 
 struct Enqueue(Arc<Queue>);
 
-impl TaskExecutor for Enqueue {
+impl ExecutionStrategy for Enqueue {
     fn start(&self, execution: Execution) -> BoxFuture<'static, Result<(), StartError>> {
         self.0.0.lock().unwrap().push(Handoff::of(&execution));
         execution.dispose();
@@ -106,7 +106,7 @@ fn pair() -> (Server, Server, Arc<Queue>) {
     let instance = Server::builder()
         .supply::<dyn PrincipalSource>(origin!(), "names", Arc::new(Names))
         .supply::<dyn TaskStore>(origin!(), "shared", store.clone())
-        .supply::<dyn TaskExecutor>(origin!(), "queue", Arc::new(Enqueue(queue.clone())))
+        .supply::<dyn ExecutionStrategy>(origin!(), "queue", Arc::new(Enqueue(queue.clone())))
         .build();
     let worker = Server::builder()
         .supply::<dyn PrincipalSource>(origin!(), "names", Arc::new(Names))

@@ -235,7 +235,7 @@ fn the_boot_report_names_the_task_store_and_executor() {
             .clone()
     };
     assert_eq!(winner("TaskStore"), "MemoryTaskStore");
-    assert_eq!(winner("TaskExecutor"), "InProcessExecutor");
+    assert_eq!(winner("ExecutionStrategy"), "InProcessExecutor");
     let dir = tempfile::tempdir().unwrap();
     let sqlite = Server::builder()
         .setting("tasks.store", "sqlite")

@@ -12,7 +12,7 @@ use mcp_server::seam::Item;
 use mcp_server::seam::interceptor::{Answer, TypedInterceptor, TypedNext};
 use mcp_server::testing::MemoryClient;
 use mcp_server::{BoxFuture, RequestContext, Server, origin, tool};
-use mcp_tasks::executor::{Execution, StartError, TaskExecutor};
+use mcp_tasks::executor::{Execution, ExecutionStrategy, StartError};
 use mcp_tasks::record::{Outcome, Update, now_ms};
 use serde_json::{Value, json};
 
@@ -64,7 +64,7 @@ impl TypedInterceptor<CallTool> for Stamping {
 /// Keeps every execution it is handed, and starts none.
 struct Keeper(Arc<Mutex<Vec<Execution>>>);
 
-impl TaskExecutor for Keeper {
+impl ExecutionStrategy for Keeper {
     fn start(&self, execution: Execution) -> BoxFuture<'static, Result<(), StartError>> {
         self.0.lock().unwrap().push(execution);
         Box::pin(async { Ok(()) })
@@ -81,7 +81,7 @@ fn setup() -> Setup {
     let watched = Watched::default();
     let kept = Arc::new(Mutex::new(Vec::new()));
     let server = Server::builder()
-        .supply::<dyn TaskExecutor>(origin!(), "keeper", Arc::new(Keeper(kept.clone())))
+        .supply::<dyn ExecutionStrategy>(origin!(), "keeper", Arc::new(Keeper(kept.clone())))
         .register(
             origin!(),
             "stamping",

@@ -9,7 +9,7 @@ use serde_json::json;
 
 /// Every tool of the contract, with the tasks scenarios' tools, `long_report`,
 /// `sales_by_region` and the tools the demo's interceptors guard, by name.
-const TOOLS: [&str; 40] = [
+const TOOLS: [&str; 41] = [
     "confirm_delete",
     "confirm_invoice",
     "customer_profile",

@@ -19,7 +19,7 @@ use super::route::Route;
 use crate::context::RequestContext;
 use crate::handler::{Handler, HandlerResult};
 use crate::seam::sink::hub::{Closed, Hub, Listener};
-use crate::seam::sink::{Grant, GrantProcessors, ListenRequest, filter};
+use crate::seam::sink::{Grant, GrantCustomizers, ListenRequest, filter};
 use crate::vocabulary::BoxFuture;
 
 /// The `_meta` member naming the subscription a notification belongs to.
@@ -105,7 +105,7 @@ impl Handler<SubscriptionsListen> for Listen {
             let mut listener = {
                 let request = ListenRequest::new(ctx, &params.notifications);
                 let mut grant = self.core_grant(&request);
-                for (_, processor) in ctx.members::<GrantProcessors>() {
+                for (_, processor) in ctx.members::<GrantCustomizers>() {
                     processor.grant_async(&request, &mut grant).await;
                 }
                 if let Some(refused) = ctx.take_escalation() {

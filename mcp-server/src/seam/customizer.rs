@@ -430,3 +430,7 @@ impl Item {
         Self::member::<CapabilitiesCustomizers>(Arc::new(customizer))
     }
 }
+
+/// Grant customizers fold into what one `subscriptions/listen` stream is
+/// granted; they live beside the listen machinery in [`crate::seam::sink`].
+pub use crate::seam::sink::{GrantCustomizer, GrantCustomizers};

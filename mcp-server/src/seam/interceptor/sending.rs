@@ -52,11 +52,12 @@
 //! }
 //! ```
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use mcp_core::error::ErrorObject;
 use mcp_core::json::{JsonObject, JsonValue};
 use mcp_core::jsonrpc::{JsonRpcVersion, Notification};
+use serde_json::value::RawValue;
 
 use crate::context::RequestContext;
 use crate::vocabulary::BoxFuture;
@@ -118,11 +119,20 @@ pub enum End {
 
 /// One message as a sending interceptor sees it: its method, params and
 /// the context of the request that sends it.
+///
+/// A notification's params are decoded only when a member reads them, and
+/// encoded again only when one rewrites them: a member that lets a
+/// message pass untouched costs no JSON work.
 #[derive(Debug)]
 pub struct Outbound {
     kind: OutboundKind,
     method: String,
-    params: JsonObject,
+    /// The params as they came, until a member reads them.
+    raw: Option<Box<RawValue>>,
+    /// The params, decoded on first read.
+    params: OnceLock<JsonObject>,
+    /// Whether a member may have rewritten them.
+    rewritten: bool,
     key: Option<String>,
     ctx: Option<RequestContext>,
     suppressed: bool,
@@ -138,11 +148,38 @@ impl Outbound {
         Self {
             kind,
             method,
-            params,
+            raw: None,
+            params: OnceLock::from(params),
+            rewritten: false,
             key: None,
             ctx,
             suppressed: false,
         }
+    }
+
+    /// A notification with its params as they came.
+    fn of_raw(method: String, raw: Option<Box<RawValue>>, ctx: Option<RequestContext>) -> Self {
+        Self {
+            kind: OutboundKind::Notification,
+            method,
+            raw,
+            params: OnceLock::new(),
+            rewritten: false,
+            key: None,
+            ctx,
+            suppressed: false,
+        }
+    }
+
+    /// The params decoded: an object, or empty when they are absent or
+    /// not an object.
+    fn decoded(&self) -> &JsonObject {
+        self.params.get_or_init(|| {
+            self.raw
+                .as_deref()
+                .and_then(|raw| serde_json::from_str::<JsonObject>(raw.get()).ok())
+                .unwrap_or_default()
+        })
     }
 
     pub(crate) fn with_key(mut self, key: String) -> Self {
@@ -174,19 +211,21 @@ impl Outbound {
 
     /// Its params (for an answer, its result), `_meta` included.
     pub fn params(&self) -> &JsonObject {
-        &self.params
+        self.decoded()
     }
 
     /// Its params, to rewrite.
     pub fn params_mut(&mut self) -> &mut JsonObject {
-        &mut self.params
+        self.decoded();
+        self.rewritten = true;
+        self.params.get_mut().expect("decoded above")
     }
 
     /// Its `_meta`, made empty when it had none, to add to or rewrite;
     /// entries the framework does not know are kept as they are.
     pub fn meta_mut(&mut self) -> &mut JsonObject {
         let meta = self
-            .params
+            .params_mut()
             .entry("_meta")
             .or_insert_with(|| JsonValue::Object(JsonObject::new()));
         if !meta.is_object() {
@@ -211,8 +250,9 @@ impl Outbound {
     }
 
     /// Its params as sent.
-    pub(crate) fn into_params(self) -> JsonObject {
-        self.params
+    pub(crate) fn into_params(mut self) -> JsonObject {
+        self.decoded();
+        self.params.take().unwrap_or_default()
     }
 }
 
@@ -242,29 +282,14 @@ impl Item {
 pub(crate) type Senders = Arc<[Arc<dyn SendingInterceptor>]>;
 
 /// Passes `notification` through `senders`; `None` when one suppressed it.
+/// Its params are encoded again only when a member rewrote them.
 pub(crate) fn notification(
     senders: &[Arc<dyn SendingInterceptor>],
     ctx: Option<RequestContext>,
     notification: Notification,
 ) -> Option<Notification> {
     let Notification { method, params, .. } = notification;
-    let had_params = params.is_some();
-    let object = match params
-        .as_deref()
-        .map(|raw| serde_json::from_str::<JsonObject>(raw.get()))
-    {
-        Some(Ok(object)) => object,
-        None => JsonObject::new(),
-        // Params that are not an object are sent as they are.
-        Some(Err(_)) => {
-            return Some(Notification {
-                jsonrpc: JsonRpcVersion,
-                method,
-                params,
-            });
-        }
-    };
-    let mut message = Outbound::new(OutboundKind::Notification, method, object, ctx);
+    let mut message = Outbound::of_raw(method, params, ctx);
     for sender in senders {
         let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             sender.notify(&mut message);
@@ -276,16 +301,17 @@ pub(crate) fn notification(
             return None;
         }
     }
-    let method = std::mem::take(&mut message.method);
-    let params = message.into_params();
-    if params.is_empty() && !had_params {
-        return Some(Notification {
-            jsonrpc: JsonRpcVersion,
-            method,
-            params: None,
-        });
-    }
-    Notification::new(method, &params).ok()
+    let params = if message.rewritten {
+        let params = message.params.take().unwrap_or_default();
+        Some(serde_json::value::to_raw_value(&params).ok()?)
+    } else {
+        message.raw.take()
+    };
+    Some(Notification {
+        jsonrpc: JsonRpcVersion,
+        method: std::mem::take(&mut message.method),
+        params,
+    })
 }
 
 /// Passes one exchange message through `senders`: the params (or result)

@@ -37,4 +37,4 @@ pub(crate) use delivery::Fanout;
 pub use delivery::{BroadcastChangeSink, ChangeSink, InProcessChangeSink, Inbound};
 pub use grant::Grant;
 pub use notify::{DiscardSink, LogSink, NotificationSink, ProgressSink};
-pub use processor::{GrantProcessor, GrantProcessors, ListenRequest};
+pub use processor::{GrantCustomizer, GrantCustomizers, ListenRequest};

@@ -1,4 +1,4 @@
-//! Grant processors: what any crate adds to, or takes from, what one
+//! Grant customizers: what any crate adds to, or takes from, what one
 //! listener is granted. The framework grants its own filter members (the
 //! list changes the server has, the resources the caller may see); grant
 //! processors grant their own members (an extension's `jobIds`) and may
@@ -16,7 +16,7 @@ use crate::context::RequestContext;
 use crate::vocabulary::BoxFuture;
 use crate::vocabulary::seam::{Kind, SeamWord};
 
-/// One `subscriptions/listen` request, as grant processors see it.
+/// One `subscriptions/listen` request, as grant customizers see it.
 pub struct ListenRequest<'a> {
     pub(crate) ctx: &'a RequestContext,
     pub(crate) requested: &'a SubscriptionFilter,
@@ -73,19 +73,19 @@ impl<'a> ListenRequest<'a> {
 /// Decides, per listener, what it may receive: grants its crate's own
 /// filter members, and may take back what was granted before it.
 ///
-/// Contributed by any crate as a member of [`GrantProcessors`]; they run
+/// Contributed by any crate as a member of [`GrantCustomizers`]; they run
 /// after the framework's own grant, in the order of their names.
 ///
 /// ```
 /// use std::sync::Arc;
 /// use mcp_server::seam::Item;
-/// use mcp_server::seam::sink::{Grant, GrantProcessor, GrantProcessors, ListenRequest};
+/// use mcp_server::seam::sink::{Grant, GrantCustomizer, GrantCustomizers, ListenRequest};
 ///
 /// /// Grants `jobIds` items to the caller who owns them (here: ids that
 /// /// start with the caller's name).
 /// struct Jobs;
 ///
-/// impl GrantProcessor for Jobs {
+/// impl GrantCustomizer for Jobs {
 ///     fn grant(&self, request: &ListenRequest<'_>, grant: &mut Grant) {
 ///         let who = request.context().principal().subject.clone().unwrap_or_default();
 ///         for id in request.asks_items("jobIds") {
@@ -96,10 +96,10 @@ impl<'a> ListenRequest<'a> {
 ///     }
 /// }
 ///
-/// let item = Item::member::<GrantProcessors>(("jobs".into(), Arc::new(Jobs)));
+/// let item = Item::member::<GrantCustomizers>(("jobs".into(), Arc::new(Jobs)));
 /// # let _ = item;
 /// ```
-pub trait GrantProcessor: Send + Sync + 'static {
+pub trait GrantCustomizer: Send + Sync + 'static {
     /// Grants into `grant` what of `request` this listener may receive.
     fn grant(&self, request: &ListenRequest<'_>, grant: &mut Grant);
 
@@ -119,15 +119,15 @@ pub trait GrantProcessor: Send + Sync + 'static {
     }
 }
 
-/// The registration kind of grant processors: members are `(name,
+/// The registration kind of grant customizers: members are `(name,
 /// processor)`, run in name order; two of one name fail boot.
 #[derive(Debug)]
-pub struct GrantProcessors;
+pub struct GrantCustomizers;
 
-impl Kind for GrantProcessors {
-    type Member = (String, Arc<dyn GrantProcessor>);
-    const NAME: &'static str = "grant processor";
-    const CODE: &'static str = "mcp::duplicate_grant_processor";
+impl Kind for GrantCustomizers {
+    type Member = (String, Arc<dyn GrantCustomizer>);
+    const NAME: &'static str = "grant customizer";
+    const CODE: &'static str = "mcp::duplicate_grant_customizer";
     const WORD: SeamWord = SeamWord::Customizer;
     fn key(member: &Self::Member) -> String {
         member.0.clone()
