@@ -35,7 +35,7 @@
 //!     .setting("oauth.authorization_servers", serde_json::json!(["https://auth.example.com"]))
 //!     .setting("oauth.jwks_uri", "https://auth.example.com/jwks.json")
 //!     .build();
-//! let documents = server.members::<mcp_server::transport::http::Documents>();
+//! let documents = server.members::<mcp_server::transport::http::Routes>();
 //! assert!(documents.iter().any(|d| d.path() == "/.well-known/oauth-protected-resource/mcp"));
 //! ```
 
@@ -54,7 +54,7 @@ use mcp_server::boot::Diagnostic;
 use mcp_server::boot::{BootContext, BootError};
 use mcp_server::seam::source::PrincipalSource;
 use mcp_server::seam::{Extension, Item, Registration};
-use mcp_server::transport::http::{Document, Documents};
+use mcp_server::transport::http::Document;
 use mcp_server::{origin, register};
 
 use crate::config::OAuthSection;
@@ -119,8 +119,20 @@ fn document(boot: &BootContext, at_root: bool) -> Item {
     );
     let body = serde_json::to_vec(&metadata).unwrap_or_default();
     match Document::new(path, "application/json", body) {
-        Ok(document) => Item::member::<Documents>(document),
-        Err(_) => Item::inactive("the resource's path cannot be served"),
+        Ok(document) => Item::route(document),
+        Err(reason) => {
+            // Serving challenges that point at metadata nobody serves would
+            // be half an install: boot fails instead.
+            boot.fail(BootError::Extension(
+                Diagnostic::new(
+                    "mcp_oauth::unservable_metadata",
+                    "the protected resource metadata cannot be served for `oauth.resource`",
+                )
+                .note(reason)
+                .help("give `oauth.resource` a path of plain segments"),
+            ));
+            Item::inactive("the resource's path cannot be served")
+        }
     }
 }
 

@@ -6,7 +6,7 @@ mod support;
 
 use axum::http::StatusCode;
 use mcp_server::auth::Credentials;
-use mcp_server::transport::http::Documents;
+use mcp_server::transport::http::Routes;
 use mcp_server::transport::stdio::{StdioConfig, serve_with};
 use mcp_server::{RequestContext, Server, tool};
 use serde_json::{Value, json};
@@ -108,7 +108,7 @@ async fn a_stdio_process_with_a_refused_token_gets_the_challenge_as_its_error() 
 #[tokio::test]
 async fn a_linked_but_unconfigured_crate_changes_nothing() {
     let server = Server::builder().without_environment().build();
-    assert!(server.members::<Documents>().is_empty());
+    assert!(server.members::<Routes>().is_empty());
     let report = server.report().to_string();
     assert!(
         report.contains("inactive: `oauth.resource` is not set"),
@@ -133,6 +133,28 @@ async fn a_resource_server_without_issuer_or_keys_fails_boot_naming_what_is_miss
         "`oauth.authorization_servers` is empty",
         "neither `oauth.jwks_uri` nor `oauth.introspection_endpoint` is set",
         "= help: set `oauth.resource`",
+    ] {
+        assert!(error.contains(expected), "`{expected}` is not in:\n{error}");
+    }
+}
+
+#[test]
+fn a_resource_whose_metadata_cannot_be_served_fails_boot_instead_of_half_installing() {
+    let error = Server::builder()
+        .without_environment()
+        .setting("oauth.resource", "https://mcp.example.test/mcp*all")
+        .setting(
+            "oauth.authorization_servers",
+            serde_json::json!(["https://auth.example.test"]),
+        )
+        .setting("oauth.jwks_uri", "https://auth.example.test/jwks.json")
+        .try_build()
+        .unwrap_err()
+        .to_string();
+    for expected in [
+        "error[mcp_oauth::unservable_metadata]",
+        "/.well-known/oauth-protected-resource/mcp*all",
+        "= help: give `oauth.resource` a path of plain segments",
     ] {
         assert!(error.contains(expected), "`{expected}` is not in:\n{error}");
     }

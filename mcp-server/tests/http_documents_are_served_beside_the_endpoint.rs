@@ -5,11 +5,11 @@ use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode};
 use mcp_server::Server;
 use mcp_server::seam::Item;
-use mcp_server::transport::http::{Document, Documents, HttpConfig, router};
+use mcp_server::transport::http::{Document, HttpConfig, router, try_router};
 use tower::ServiceExt;
 
 fn document(path: &str, body: &'static str) -> Item {
-    Item::member::<Documents>(Document::new(path, "application/json", body).unwrap())
+    Item::route(Document::new(path, "application/json", body).unwrap())
 }
 
 #[tokio::test]
@@ -59,7 +59,7 @@ fn two_documents_at_one_path_fail_boot_naming_both() {
         .unwrap_err()
         .to_string();
     assert!(
-        error.contains("error[mcp::duplicate_http_document]"),
+        error.contains("error[mcp::duplicate_http_route]"),
         "{error}"
     );
     assert!(error.contains("/.well-known/x"), "{error}");
@@ -72,25 +72,28 @@ fn two_documents_at_one_path_fail_boot_naming_both() {
     );
 }
 
-#[tokio::test]
-async fn a_document_at_the_endpoint_path_leaves_the_endpoint_in_place() {
+#[test]
+fn a_document_at_the_endpoint_path_is_refused_naming_it_and_its_origin() {
     let server = Server::builder()
         .without_linked()
         .register(mcp_server::origin!(), "squatter", 0, document("/mcp", "{}"))
         .build();
-    let app = router(server, "/mcp", HttpConfig::default());
-    let response = app
-        .oneshot(
-            Request::get("/mcp")
-                .header("accept", "text/event-stream")
-                .body(Body::empty())
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    assert_eq!(
-        response.status(),
-        StatusCode::METHOD_NOT_ALLOWED,
-        "the endpoint answers its own GET (no session: 405), not the document"
+    let conflict = try_router(server.clone(), "/mcp", HttpConfig::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        conflict.starts_with("error[mcp::route_at_endpoint]: the HTTP route `/mcp` (`squatter` ("),
+        "{conflict}"
     );
+    assert!(
+        conflict.contains("http_documents_are_served_beside_the_endpoint.rs"),
+        "{conflict}"
+    );
+    // `router` fails as eagerly, and the same endpoint elsewhere is fine.
+    let again = server.clone();
+    let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        router(again, "/mcp", HttpConfig::default())
+    }));
+    assert!(panicked.is_err());
+    assert!(try_router(server, "/api/mcp", HttpConfig::default()).is_ok());
 }

@@ -152,19 +152,20 @@ fn file(
 ) {
     parts.crates.insert(origin.crate_name);
     let seam = item.word();
-    let mut record = |kind: String, order: Option<i32>| {
+    let mut record = |kind: String, order: Option<i32>, experimental: bool| {
         parts.registered.push(Registered {
             seam,
             kind,
             name: name.clone(),
             order,
             origin,
+            experimental,
         });
     };
     match item.0 {
         Made::Member(member) => {
             let shown = member.kind.ordered.then_some(order);
-            record(member.description.clone(), shown);
+            record(member.description.clone(), shown, member.kind.experimental);
             parts.members.push(KindMember {
                 member,
                 name,
@@ -173,7 +174,11 @@ fn file(
             });
         }
         Made::Supply(s) => {
-            record(format!("`{}` member", s.seam.name), None);
+            record(
+                format!("`{}` member", s.seam.name),
+                None,
+                s.seam.experimental,
+            );
             parts.candidates.push(Candidate {
                 seam: s.seam,
                 name,
@@ -182,15 +187,19 @@ fn file(
             });
         }
         Made::Seam(decl) => {
-            record(format!("`{}` seam", decl.seam.name), None);
+            record(
+                format!("`{}` seam", decl.seam.name),
+                None,
+                decl.seam.experimental,
+            );
             parts.seams.push((decl.seam, origin));
         }
         Made::Section(info) => {
-            record(format!("configuration section `{}`", info.key), None);
+            record(format!("configuration section `{}`", info.key), None, false);
             boot.declare_section(info);
         }
         Made::Inactive(why) => {
-            record(format!("inactive: {why}"), None);
+            record(format!("inactive: {why}"), None, false);
         }
     }
 }

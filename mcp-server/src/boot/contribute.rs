@@ -87,6 +87,7 @@ impl Union {
                 name,
                 order: None,
                 origin,
+                experimental: false,
             });
         };
         for t in &self.tools {

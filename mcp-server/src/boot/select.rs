@@ -71,6 +71,7 @@ pub(super) fn one_active(
                     winner: winner.to_owned(),
                     origin: declared_at,
                     reason: "default: none was registered",
+                    experimental: seam.experimental,
                 };
                 (value, selection)
             }
@@ -82,6 +83,7 @@ pub(super) fn one_active(
                     winner: c.name,
                     origin: c.origin,
                     reason: "the only one registered",
+                    experimental: seam.experimental,
                 };
                 (c.value, selection)
             }

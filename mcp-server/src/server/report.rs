@@ -22,6 +22,8 @@ pub struct Registered {
     pub order: Option<i32>,
     /// Where it was registered.
     pub origin: Origin,
+    /// Whether its kind is experimental ([`Kind::EXPERIMENTAL`](crate::seam::Kind::EXPERIMENTAL)).
+    pub experimental: bool,
 }
 
 /// What boot assembled (text with [`Display`](fmt::Display), JSON with `serde`).
@@ -120,7 +122,16 @@ impl fmt::Display for BootReport {
             writeln!(f, "\n{seam}s ({})", members.len())?;
             for m in members {
                 let order = m.order.map(|o| format!(" order {o}")).unwrap_or_default();
-                writeln!(f, "  {} `{}`{order} — {}", m.kind, m.name, m.origin)?;
+                let experimental = if m.experimental {
+                    " (experimental)"
+                } else {
+                    ""
+                };
+                writeln!(
+                    f,
+                    "  {} `{}`{order}{experimental} — {}",
+                    m.kind, m.name, m.origin
+                )?;
             }
         }
         if !self.extensions.is_empty() {
@@ -147,9 +158,14 @@ impl fmt::Display for BootReport {
         }
         writeln!(f, "\none-active seams")?;
         for s in &self.selections {
+            let experimental = if s.experimental {
+                " (experimental)"
+            } else {
+                ""
+            };
             writeln!(
                 f,
-                "  {} {}: `{}` — {} ({})",
+                "  {} {}{experimental}: `{}` — {} ({})",
                 s.word, s.seam, s.winner, s.reason, s.origin
             )?;
         }

@@ -113,6 +113,9 @@ pub trait OneActive: Send + Sync + 'static {
     /// Its seam word: [`SeamWord::Store`], [`SeamWord::Source`],
     /// [`SeamWord::Strategy`] or [`SeamWord::Sink`].
     const WORD: SeamWord;
+    /// Whether the seam is experimental: its contract may change before
+    /// 1.0, and the boot report marks its selection so.
+    const EXPERIMENTAL: bool = false;
     /// The framework-style default, used when nobody supplies a member: its
     /// name for the report, and the member. It may read configuration.
     fn fallback(boot: &BootContext) -> (&'static str, Arc<Self>);
@@ -149,6 +152,7 @@ pub(crate) struct SeamInfo {
     pub(crate) id: TypeId,
     pub(crate) name: &'static str,
     pub(crate) word: SeamWord,
+    pub(crate) experimental: bool,
     /// Makes the default: its name and the member, as a boxed `Arc<S>`.
     pub(crate) fallback: fn(&BootContext) -> (&'static str, Box<dyn Any + Send + Sync>),
 }
@@ -165,6 +169,7 @@ impl SeamInfo {
             id: TypeId::of::<S>(),
             name: S::NAME,
             word: S::WORD,
+            experimental: S::EXPERIMENTAL,
             fallback: fallback::<S>,
         }
     }
@@ -239,6 +244,9 @@ pub trait Kind: 'static {
     const UNIQUE: bool = true;
     /// Whether the boot report shows each member's order.
     const ORDERED: bool = true;
+    /// Whether the kind is experimental: its contract may change before
+    /// 1.0, and the boot report marks its members so.
+    const EXPERIMENTAL: bool = false;
     /// The identity of a member: two members with one key collide.
     fn key(member: &Self::Member) -> String;
     /// How the boot report names a member: by default its kind and key
@@ -297,6 +305,7 @@ pub(crate) struct KindInfo {
     pub(crate) word: SeamWord,
     pub(crate) unique: bool,
     pub(crate) ordered: bool,
+    pub(crate) experimental: bool,
     /// Gathers the sorted members into a boxed `Arc<[K::Member]>`.
     pub(crate) gather: fn(Vec<Erased>) -> Erased,
 }
@@ -318,6 +327,7 @@ impl KindInfo {
             word: K::WORD,
             unique: K::UNIQUE,
             ordered: K::ORDERED,
+            experimental: K::EXPERIMENTAL,
             gather: gather::<K>,
         }
     }
@@ -359,4 +369,6 @@ pub struct Selection {
     pub origin: Origin,
     /// Why it won.
     pub reason: &'static str,
+    /// Whether the seam is experimental ([`OneActive::EXPERIMENTAL`]).
+    pub experimental: bool,
 }

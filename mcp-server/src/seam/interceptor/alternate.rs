@@ -24,6 +24,21 @@ use crate::vocabulary::{BoxFuture, Target};
 /// has passed, so the ordinary interceptors and guards run exactly once,
 /// before it decides. No method needs an API of its own to be wrapped.
 ///
+/// **Experimental**: the contract may change before 1.0, and the boot
+/// report marks its members `(experimental)`.
+/// - *Ordering*: members wrap one another by (order, name, origin), lower
+///   outermost; the first to answer with an alternate result ends the
+///   wrapping, and the ones inside it do not run.
+/// - *Replacement*: an alternate result replaces the ordinary result of
+///   that one call only, and only with the [`Invocation`]'s proof; the
+///   response is still encoded, `_meta` added, by the framework.
+/// - *Transport limits*: the alternate result travels as any result does;
+///   a deferred run ([`Invocation::defer`]) outlives its request, so what
+///   it sends after the answer reaches the client only where the
+///   transport keeps a stream (a 2025-11-25 session, stdio), and on a
+///   2026-07-28 request it asks its client nothing unless its runner says
+///   where questions go.
+///
 /// ```
 /// use mcp_server::seam::interceptor::{AlternateResultInterceptor, Invocation, Settled};
 /// use mcp_server::BoxFuture;
@@ -122,6 +137,8 @@ impl<'a> Invocation<'a> {
 
 /// A handler invocation taken out of its request, to run later: made only
 /// from an [`Invocation`], so only for a call whose guards passed.
+///
+/// **Experimental**, with [`AlternateResultInterceptor`]: see its limits.
 ///
 /// Its context has a cancellation of its own ([`cancellation`](Self::cancellation)),
 /// not the request's. On a 2026-07-28 request it asks its client nothing
@@ -275,6 +292,7 @@ pub struct AlternateResultInterceptors;
 impl Kind for AlternateResultInterceptors {
     type Member = Arc<dyn AlternateResultInterceptor>;
     const NAME: &'static str = "alternate-result interceptor";
+    const EXPERIMENTAL: bool = true;
     const CODE: &'static str = "mcp::duplicate_alternate_result_interceptor";
     const WORD: SeamWord = SeamWord::Interceptor;
     const UNIQUE: bool = false;

@@ -1,7 +1,12 @@
 //! Sending interceptors: act on each message the server sends, as it is
 //! produced, and on the answers its own requests get.
 //!
-//! **Experimental**: the shape of [`Outbound`] may grow before 1.0.
+//! **Experimental**: the contract may change before 1.0 (the shape of
+//! [`Outbound`] may grow), and the boot report marks the members
+//! `(experimental)`. Replacement: a rewrite replaces the message for the
+//! members after it and for the client; transport limits: a notification
+//! sent after its request was answered reaches the client only where the
+//! transport keeps a stream (a 2025-11-25 session, stdio).
 //!
 //! What passes them, in both eras and over every transport:
 //!
@@ -263,6 +268,7 @@ pub struct SendingInterceptors;
 impl Kind for SendingInterceptors {
     type Member = Arc<dyn SendingInterceptor>;
     const NAME: &'static str = "sending interceptor";
+    const EXPERIMENTAL: bool = true;
     const CODE: &'static str = "mcp::duplicate_sending_interceptor";
     const WORD: SeamWord = SeamWord::Interceptor;
     const UNIQUE: bool = false;

@@ -20,6 +20,17 @@ use crate::vocabulary::seam::{OneActive, SeamWord};
 /// instances (a Redis pub/sub, say) sends it to the others, and hands what
 /// they publish to the [`Inbound`] it is given at boot, so a listener held
 /// on one instance hears of a change published on another.
+///
+/// **Experimental**: the contract may change before 1.0, and the boot
+/// report marks the seam `(experimental)`.
+/// - *Ordering*: this instance's listeners hear a change before the sink
+///   is handed it; changes from other instances arrive in the order the
+///   sink delivers them, with no order across instances.
+/// - *Replacement*: one sink is active; a registered one replaces the
+///   in-process default, which carries nothing off the instance.
+/// - *Transport limits*: delivery is at most once; a listener that falls
+///   behind skips what it missed, and a 2025-11-25 stream resumes only
+///   what its event store kept.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a change sink",
     note = "implement `mcp_server::seam::sink::ChangeSink` and register it (the `#[sink]` attribute on the `impl` block does both)"
@@ -38,6 +49,7 @@ pub trait ChangeSink: Send + Sync + 'static {
 
 impl OneActive for dyn ChangeSink {
     const NAME: &'static str = "ChangeSink";
+    const EXPERIMENTAL: bool = true;
     const WORD: SeamWord = SeamWord::Sink;
     fn fallback(_: &BootContext) -> (&'static str, Arc<Self>) {
         ("InProcessChangeSink", Arc::new(InProcessChangeSink))

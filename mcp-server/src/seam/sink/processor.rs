@@ -76,6 +76,17 @@ impl<'a> ListenRequest<'a> {
 /// Contributed by any crate as a member of [`GrantCustomizers`]; they run
 /// after the framework's own grant, in the order of their names.
 ///
+/// **Experimental**: the contract may change before 1.0, and the boot
+/// report marks its members `(experimental)`.
+/// - *Ordering*: members fold in the order of their names, after the
+///   framework's own grant.
+/// - *Replacement*: each sees the grant as the ones before left it, and may
+///   add items or take back anything granted; the last word is the last
+///   member's.
+/// - *Transport limits*: a grant decides only what a 2026-07-28
+///   `subscriptions/listen` stream hears; 2025-11-25 sessions hear what
+///   they subscribed to or follow.
+///
 /// ```
 /// use std::sync::Arc;
 /// use mcp_server::seam::Item;
@@ -127,6 +138,7 @@ pub struct GrantCustomizers;
 impl Kind for GrantCustomizers {
     type Member = (String, Arc<dyn GrantCustomizer>);
     const NAME: &'static str = "grant customizer";
+    const EXPERIMENTAL: bool = true;
     const CODE: &'static str = "mcp::duplicate_grant_customizer";
     const WORD: SeamWord = SeamWord::Customizer;
     fn key(member: &Self::Member) -> String {

@@ -1,32 +1,32 @@
 //! Documents: fixed files any crate serves beside the endpoint, such as
 //! OAuth protected resource metadata (RFC 9728) under `/.well-known/`.
 //!
-//! A document is a member of the registration kind [`Documents`], keyed by
-//! its path: two crates serving one path fail boot naming both. [`router`]
-//! serves each with `GET` (and `HEAD`), readable from any web origin, since
-//! what it says is public.
+//! A document is a [`Route`] (it converts into one), so it shares the
+//! registration kind [`Routes`], keyed by path: two crates serving one path
+//! fail boot naming both. [`router`] serves each with `GET` (and `HEAD`),
+//! readable from any web origin, since what it says is public.
 //!
 //! ```
-//! use mcp_server::transport::http::{Document, Documents};
+//! use mcp_server::seam::Item;
+//! use mcp_server::transport::http::{Document, Routes};
 //!
 //! let card = Document::new("/.well-known/example.json", "application/json", r#"{"ok":true}"#)
 //!     .unwrap();
 //! let server = mcp_server::Server::builder()
 //!     .without_linked()
-//!     .register(mcp_server::origin!(), "example-card", 0,
-//!         mcp_server::seam::Item::member::<Documents>(card))
+//!     .register(mcp_server::origin!(), "example-card", 0, Item::route(card))
 //!     .build();
-//! assert_eq!(server.members::<Documents>()[0].path(), "/.well-known/example.json");
+//! assert_eq!(server.members::<Routes>()[0].path(), "/.well-known/example.json");
 //! assert!(Document::new("no-slash", "text/plain", "x").is_err());
 //! ```
 //!
 //! [`router`]: super::router
+//! [`Route`]: super::Route
+//! [`Routes`]: super::Routes
 
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
-
-use crate::seam::{Kind, SeamWord};
 
 /// A fixed document served at one path.
 #[derive(Debug, Clone)]
@@ -47,20 +47,7 @@ impl Document {
         media_type: &str,
         body: impl Into<Bytes>,
     ) -> Result<Self, String> {
-        let path = path.into();
-        if !path.starts_with('/') {
-            return Err(format!(
-                "the document path `{path}` does not start with `/`"
-            ));
-        }
-        if let Some(c) = path
-            .chars()
-            .find(|c| matches!(c, '{' | '}' | '*' | '?' | '#') || c.is_whitespace())
-        {
-            return Err(format!(
-                "the document path `{path}` holds `{c}`: give plain path segments"
-            ));
-        }
+        let path = super::route::plain_path(path.into(), "document")?;
         let media_type = HeaderValue::from_str(media_type)
             .map_err(|_| format!("`{media_type}` is not a media type"))?;
         Ok(Self {
@@ -95,21 +82,5 @@ impl Document {
             HeaderValue::from_static("public, max-age=300"),
         );
         response
-    }
-}
-
-/// The registration kind of [`Document`]s, keyed by path.
-#[derive(Debug)]
-pub struct Documents;
-
-impl Kind for Documents {
-    type Member = Document;
-    const NAME: &'static str = "HTTP document";
-    const CODE: &'static str = "mcp::duplicate_http_document";
-    const WORD: SeamWord = SeamWord::Contributor;
-    const HELP: &'static str = "serve the document from one crate only, or give one another path";
-
-    fn key(document: &Document) -> String {
-        document.path.clone()
     }
 }

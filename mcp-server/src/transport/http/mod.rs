@@ -47,11 +47,13 @@ mod documents;
 mod endpoint;
 mod frames;
 mod headers;
+mod intercept;
 mod journal;
 mod outlet;
 mod post;
 mod rebinding;
 mod response;
+mod route;
 mod session;
 mod sse;
 mod stream;
@@ -67,14 +69,17 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 pub use config::HttpConfig;
-pub use documents::{Document, Documents};
+pub use documents::Document;
+pub use intercept::{HttpInbound, HttpInterceptor, HttpInterceptors};
+pub use route::{Route, Routes};
 
 use crate::Server;
 use endpoint::Endpoint;
 use session::Sessions;
 
 /// The endpoint as a router with one route, `path`, for `POST`, `GET`,
-/// `DELETE` and `OPTIONS`, and a `GET` route for each linked [`Document`].
+/// `DELETE` and `OPTIONS`, beside every linked [`Route`] and [`Document`];
+/// the linked [`HttpInterceptor`]s run on each request to the endpoint.
 ///
 /// ```
 /// use mcp_server::transport::http::{HttpConfig, router};
@@ -85,7 +90,52 @@ use session::Sessions;
 ///     .route("/health", axum::routing::get(|| async { "ok" }));
 /// # let _ = app;
 /// ```
+///
+/// # Panics
+///
+/// When a linked route has the endpoint's own path, with the rendered
+/// [`RouteConflict`]: [`try_router`] returns it instead.
 pub fn router(server: Server, path: &str, config: HttpConfig) -> Router {
+    match try_router(server, path, config) {
+        Ok(router) => router,
+        Err(conflict) => panic!("{conflict}"),
+    }
+}
+
+/// The endpoint as [`router`] makes it, or the conflict that keeps a linked
+/// route from being mounted.
+///
+/// ```
+/// use mcp_server::seam::Item;
+/// use mcp_server::transport::http::{Document, HttpConfig, try_router};
+///
+/// let card = Document::new("/mcp", "application/json", "{}").unwrap();
+/// let server = mcp_server::Server::builder()
+///     .without_linked()
+///     .register(mcp_server::origin!(), "card", 0, Item::route(card))
+///     .build();
+/// let conflict = try_router(server, "/mcp", HttpConfig::default()).unwrap_err();
+/// assert!(conflict.to_string().contains("the HTTP route `/mcp` (`card`"));
+/// ```
+///
+/// # Errors
+///
+/// When a linked route has the endpoint's own path.
+pub fn try_router(server: Server, path: &str, config: HttpConfig) -> Result<Router, RouteConflict> {
+    if let Some(route) = server.members::<Routes>().iter().find(|r| r.path() == path) {
+        let kind = <Routes as crate::seam::Kind>::describe(route);
+        let registered = server
+            .report()
+            .members
+            .iter()
+            .find(|m| m.kind == kind)
+            .map(|m| format!("`{}` ({})", m.name, m.origin))
+            .unwrap_or_default();
+        return Err(RouteConflict {
+            path: route.path().to_owned(),
+            registered,
+        });
+    }
     let endpoint = Arc::new(Endpoint {
         sessions: Sessions::new(
             config.session_idle,
@@ -101,26 +151,52 @@ pub fn router(server: Server, path: &str, config: HttpConfig) -> Router {
         .get(stream::get)
         .delete(stream::delete)
         .options(cors::options);
+    if !endpoint.server.members::<HttpInterceptors>().is_empty() {
+        route = route.layer(from_fn_with_state(endpoint.clone(), intercept::intercept));
+    }
     if endpoint.config.cors.is_on() {
         route = route.layer(from_fn_with_state(endpoint.clone(), cors::grant));
     }
-    let mut router = Router::new().route(path, route);
-    for document in endpoint.server.members::<Documents>() {
-        if document.path() == path {
-            tracing::warn!(
-                path,
-                "an HTTP document has the endpoint's own path; the endpoint is served there"
-            );
-            continue;
-        }
-        let served = document.clone();
-        router = router.route(
-            document.path(),
-            axum::routing::get(move || std::future::ready(served.response())),
-        );
+    let mut router = Router::new()
+        .route(path, route)
+        .with_state(endpoint.clone());
+    for linked in endpoint.server.members::<Routes>() {
+        router = match &linked.serve {
+            route::Serve::Document(document) => {
+                let served = document.clone();
+                router.route(
+                    linked.path(),
+                    axum::routing::get(move || std::future::ready(served.response())),
+                )
+            }
+            route::Serve::Methods(methods) => router.route(linked.path(), methods.clone()),
+        };
     }
-    router.with_state(endpoint)
+    Ok(router)
 }
+
+/// A linked route [`try_router`] cannot mount: it has the endpoint's path.
+#[derive(Debug, Clone)]
+pub struct RouteConflict {
+    /// The path both claim.
+    pub path: String,
+    /// The route's registration, by name and origin.
+    pub registered: String,
+}
+
+impl std::fmt::Display for RouteConflict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "error[mcp::route_at_endpoint]: the HTTP route `{}` ({}) has the MCP endpoint's own path\n  \
+             = note: the endpoint is mounted at `{}` by `transport::http::router`\n  \
+             = help: serve the route at another path, or mount the endpoint elsewhere",
+            self.path, self.registered, self.path
+        )
+    }
+}
+
+impl std::error::Error for RouteConflict {}
 
 /// Serves `server` at `http://<addr>/mcp` with the default limits until the
 /// process ends.

@@ -15,6 +15,7 @@ use tokio_util::sync::CancellationToken;
 use super::accept::Mode;
 use super::endpoint::Endpoint;
 use super::headers::{self, Mirrored, SESSION_ID};
+use super::intercept::Attached;
 use super::outlet::{Outlet, OutletSink};
 use super::response::{self, status_in, status_of};
 use super::session::HttpSession;
@@ -53,6 +54,7 @@ pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpReq
         headers: &parts.headers,
         mode,
         principal,
+        attached: Attached::of(&parts),
     };
     match headers::text(&parts.headers, &SESSION_ID) {
         Ok(Some(session_id)) => {
@@ -86,6 +88,8 @@ struct Sent<'h> {
     mode: Mode,
     /// Who sent it.
     principal: Arc<Principal>,
+    /// What its HTTP interceptors attached for its message.
+    attached: Option<Attached>,
 }
 
 fn request_id(message: &Message) -> Option<jsonrpc::RequestId> {
@@ -106,6 +110,7 @@ async fn legacy(
         headers,
         mode,
         principal,
+        attached,
     } = sent;
     // Any supported version is accepted: clients send older ones on some requests.
     if let Ok(Some(sent)) = headers::text(headers, &headers::PROTOCOL_VERSION)
@@ -137,6 +142,7 @@ async fn legacy(
         }
         Message::Notification(notification) => {
             let peer = Peer::on(session.session.clone()).with_principal(principal);
+            let peer = Attached::seed(attached.as_ref(), peer);
             if endpoint
                 .server
                 .admit_notification(&notification, &peer)
@@ -170,6 +176,7 @@ async fn legacy(
         .with_notifications(Arc::new(OutletSink(outlet.clone())))
         .with_cancellation(cancellation.clone())
         .with_requester(Some(requester), endpoint.config.input_timeout);
+    let peer = Attached::seed(attached.as_ref(), peer);
     let id = request.id.clone();
     // A session is made only once `initialize` is answered: its answer is
     // never a stream, so it is never sent before that. With a shared
@@ -237,6 +244,7 @@ async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message)
         Message::Request(request) => request,
         Message::Notification(notification) => {
             let peer = Peer::modern().with_principal(sent.principal);
+            let peer = Attached::seed(sent.attached.as_ref(), peer);
             endpoint
                 .server
                 .admit_notification(&notification, &peer)
@@ -254,7 +262,10 @@ async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message)
         }
     };
     let Sent {
-        mode, principal, ..
+        mode,
+        principal,
+        attached,
+        ..
     } = sent;
     let outlet = Outlet::new(None);
     // Cancelled when the client stops reading, by the token it comes with.
@@ -262,6 +273,7 @@ async fn sessionless(endpoint: &Arc<Endpoint>, sent: Sent<'_>, message: Message)
         .with_principal(principal)
         .with_notifications(Arc::new(OutletSink(outlet.clone())))
         .with_requester(None, endpoint.config.input_timeout);
+    let peer = Attached::seed(attached.as_ref(), peer);
     let admission = endpoint
         .server
         .admit(request, &peer, Some(&Mirrored(headers)))
