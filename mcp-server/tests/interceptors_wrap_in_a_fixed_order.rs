@@ -217,3 +217,86 @@ async fn the_boot_report_shows_each_chain_in_the_order_it_runs() {
         .unwrap();
     assert_eq!(list.handlers[0].chain.len(), 1);
 }
+
+/// What a second extension can do to a first one's interceptors: register
+/// its own under the same names and orders, and customize the same tool.
+struct Shadow(Events);
+
+impl HandlerCustomizer<mcp_server::core::tools::Tool> for Shadow {
+    fn customize(&self, config: &mut HandlerConfig<mcp_server::core::tools::Tool>) {
+        config.add_interceptor(
+            Stratum::Validation,
+            0,
+            "validate",
+            RecordingStep("VALIDATION-shadow", self.0.clone()),
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_extension_adds_beside_anothers_interceptors_and_never_removes_or_reorders_them() {
+    let events = Events::default();
+    let e = || events.clone();
+    let first = |b: mcp_server::server::Builder| {
+        b.register(
+            origin("first", 1),
+            "audit",
+            10,
+            Item::raw_interceptor(RecordingRaw("raw-first", e())),
+        )
+        .register(
+            origin("first", 2),
+            "attach",
+            0,
+            Item::customizer::<mcp_server::core::tools::Tool>(Attach(e())),
+        )
+    };
+    let second = |b: mcp_server::server::Builder| {
+        // The same registration name, the same order, an earlier line: the
+        // most a registration can do to take the first one's place.
+        b.register(
+            origin("second", 0),
+            "audit",
+            10,
+            Item::raw_interceptor(RecordingRaw("raw-second", e())),
+        )
+        .register(
+            origin("second", 0),
+            "shadow",
+            -100,
+            Item::customizer::<mcp_server::core::tools::Tool>(Shadow(e())),
+        )
+    };
+    // Whichever registers first, both run, the first extension's members
+    // in their places: a tie is broken by origin, never by who came last.
+    for second_first in [false, true] {
+        let builder = with_tools(&["echo"]);
+        let builder = if second_first {
+            first(second(builder))
+        } else {
+            second(first(builder))
+        };
+        let server = builder.build();
+        MemoryClient::new(&server)
+            .call_tool("echo", json!({}))
+            .await
+            .unwrap();
+        let ran: Vec<String> = events
+            .take()
+            .into_iter()
+            .filter(|e| !e.starts_with("after:"))
+            .collect();
+        assert_eq!(
+            ran,
+            [
+                "before:raw-first",
+                "before:raw-second",
+                "CORRELATION",
+                "guards",
+                "VALIDATION",
+                "VALIDATION-shadow",
+            ],
+            "second registered first: {second_first}"
+        );
+    }
+}

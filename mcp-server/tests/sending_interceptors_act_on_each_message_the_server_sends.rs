@@ -480,3 +480,75 @@ async fn a_call_the_guards_refuse_shows_the_sending_interceptors_nothing() {
     assert!(seen.messages().is_empty(), "{:?}", seen.messages());
     assert!(seen.ended().is_empty(), "nothing seen, nothing to clean up");
 }
+
+/// Appends its letter to `_meta["test.example/trail"]` of each progress
+/// notification, and removes `test.example/stamp` when told to.
+struct Trail {
+    letter: &'static str,
+    unstamp: bool,
+}
+
+impl SendingInterceptor for Trail {
+    fn notify(&self, message: &mut Outbound) {
+        let meta = message.meta_mut();
+        let trail = meta
+            .get("test.example/trail")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned();
+        meta.insert(
+            "test.example/trail".into(),
+            format!("{trail}{}", self.letter).into(),
+        );
+        if self.unstamp {
+            meta.remove("test.example/stamp");
+        }
+    }
+}
+
+#[tokio::test]
+async fn chained_interceptors_run_by_order_then_name_each_on_what_the_one_before_left() {
+    let seen = Arc::new(Seen::default());
+    let trail = |letter, unstamp| Item::sending_interceptor(Trail { letter, unstamp });
+    // `stamp` (order 0) adds a key; `b` and `a` (order 5, a tie broken by
+    // name) append in turn; `z` (order 9) removes the stamp.
+    let server = builder()
+        .contributor(
+            origin("app", 1),
+            "tools",
+            contributor_fn(|c| {
+                c.tool(
+                    tool("steps"),
+                    handler_fn::<CallTool, _, _, _>(|ctx: RequestContext, _| async move {
+                        ctx.progress().report(1.0, None, None);
+                        Ok(CallToolResult::text("stepped"))
+                    }),
+                );
+            }),
+        )
+        .register(origin("ext", 4), "z", 9, trail("z", true))
+        .register(origin("ext", 3), "b", 5, trail("b", false))
+        .register(origin("ext", 2), "a", 5, trail("a", false))
+        .register(
+            origin("ext", 1),
+            "stamp",
+            0,
+            Item::sending_interceptor(Stamp(seen.clone())),
+        )
+        .build();
+    let client = MemoryClient::new(&server);
+    client
+        .request_raw("tools/call", with_progress("steps"))
+        .await
+        .unwrap();
+    let sent = client.take_notifications();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    let meta = sent[0].params_as::<Value>().unwrap()["_meta"].clone();
+    assert_eq!(meta["test.example/trail"], "abz", "{meta}");
+    assert!(
+        meta.get("test.example/stamp").is_none(),
+        "the last member removed what the first added: {meta}"
+    );
+    assert_eq!(sent[0].params_as::<Value>().unwrap()["progressToken"], "p");
+    assert_eq!(seen.messages().len(), 1, "the stamp saw the message first");
+}

@@ -726,6 +726,19 @@ impl RequestContext {
             exchange.ask(key, kind.method(), params);
             return Err(InputError::Required);
         }
+        self.ask_peer(runner, key, kind.method(), params).await
+    }
+
+    /// Asks the client with a request of `method` on a legacy session (or
+    /// through `runner`, a deferred run's requester), through the sending
+    /// interceptors.
+    async fn ask_peer<P: serde::Serialize, R: DeserializeOwned>(
+        &self,
+        runner: Option<Arc<dyn ClientRequester>>,
+        key: Option<&str>,
+        method: &'static str,
+        params: &P,
+    ) -> Result<R, InputError> {
         let requester =
             runner
                 .or_else(|| self.inner.requester.clone())
@@ -734,10 +747,9 @@ impl RequestContext {
                 ))?;
         if self.inner.sending.is_none() {
             return self
-                .wait(input::ask(&*requester, key, kind.method(), params))
+                .wait(input::ask(&*requester, key, method, params))
                 .await;
         }
-        let method = kind.method();
         let params =
             serde_json::to_value(params).map_err(|e| InputError::Malformed(e.to_string()))?;
         let params = self
@@ -750,6 +762,61 @@ impl RequestContext {
             .outbound(OutboundKind::Answer, method, key, answer)
             .await?;
         R::deserialize(answer).map_err(|e| InputError::Malformed(e.to_string()))
+    }
+
+    /// Sends the client a request of an extension's own method `M`
+    /// (declared with `#[derive(Method)]`) and waits for its typed answer,
+    /// through the sending interceptors, bounded by the input timeout and
+    /// the request's cancellation.
+    ///
+    /// Only a 2025-11-25 session carries requests to the client besides
+    /// input requests: a 2026-07-28 request asks for input only as an
+    /// input-required result, of elicitation, sampling and roots. Whether
+    /// the client understands `M` is the extension's to know (from
+    /// [`client_capabilities`](Self::client_capabilities)).
+    ///
+    /// ```
+    /// use mcp_server::context::InputError;
+    /// use mcp_server::{Method, Params, RequestContext};
+    /// use serde::{Deserialize, Serialize};
+    ///
+    /// #[derive(Debug, Default, Serialize, Deserialize, Params)]
+    /// struct Flags { keys: Vec<String> }
+    ///
+    /// #[derive(Debug, Serialize, Deserialize)]
+    /// struct Values { values: serde_json::Map<String, serde_json::Value> }
+    ///
+    /// /// `com.example/flags`: the client's feature flags.
+    /// #[derive(Method)]
+    /// #[mcp(name = "com.example/flags", params = Flags, result = Values)]
+    /// struct ReadFlags;
+    ///
+    /// async fn flags(ctx: &RequestContext) -> Option<Values> {
+    ///     match ctx.request::<ReadFlags>(Flags { keys: vec!["beta".into()] }).await {
+    ///         Ok(answer) => Some(answer),
+    ///         // A 2026-07-28 request: ask another way.
+    ///         Err(InputError::Unavailable(_)) => None,
+    ///         Err(_) => None,
+    ///     }
+    /// }
+    /// # let _ = flags;
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`InputError::Unavailable`] on a 2026-07-28 request; otherwise as
+    /// [`elicit`](Self::elicit) on a legacy session.
+    pub async fn request<M: mcp_core::method::Method>(
+        &self,
+        params: M::Params,
+    ) -> Result<M::Result, InputError> {
+        if self.inner.era == Era::Modern {
+            return Err(InputError::Unavailable(
+                "a 2026-07-28 request carries no request to the client but the input \
+                 requests of elicitation, sampling and roots",
+            ));
+        }
+        self.ask_peer(None, None, M::NAME, &params).await
     }
 
     /// Awaits an answer, bounded by the input timeout and the request's cancellation.

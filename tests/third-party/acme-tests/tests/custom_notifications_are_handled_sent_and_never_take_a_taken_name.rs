@@ -226,3 +226,83 @@ fn two_handlers_of_one_notification_fail_boot_naming_both() {
         ("dev.acme/notes.touched", 7, 8)
     );
 }
+
+#[derive(Debug, Serialize, Deserialize, Params)]
+struct FlagKeys {
+    keys: Vec<String>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct FlagValues {
+    beta: bool,
+}
+
+/// `dev.acme/flags`: a request the server sends its client.
+#[derive(Method)]
+#[mcp(name = "dev.acme/flags", params = FlagKeys, result = FlagValues)]
+struct ReadFlags;
+
+fn flags_server() -> Server {
+    server_with(8, |c| {
+        c.tool(
+            Tool {
+                name: "beta".into(),
+                ..Tool::default()
+            },
+            handler_fn::<CallTool, _, _, _>(|ctx: RequestContext, _| async move {
+                let keys = FlagKeys {
+                    keys: vec!["beta".into()],
+                };
+                Ok(CallToolResult::text(
+                    match ctx.request::<ReadFlags>(keys).await {
+                        Ok(values) => format!("beta={}", values.beta),
+                        Err(error) => format!("not asked: {error}"),
+                    },
+                ))
+            }),
+        );
+    })
+    .build()
+}
+
+#[tokio::test]
+async fn a_tool_sends_an_extensions_own_request_to_a_legacy_client_and_reads_its_typed_answer() {
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let into = asked.clone();
+    let client = MemoryClient::new(&flags_server())
+        .legacy(mcp_server::context::Negotiated {
+            protocol_version: "2025-11-25".into(),
+            ..Default::default()
+        })
+        .with_requester(
+            move |method: &'static str,
+                  params: serde_json::Value|
+                  -> mcp_server::BoxFuture<
+                'static,
+                Result<serde_json::Value, mcp_server::context::InputError>,
+            > {
+                into.lock().unwrap().push((method, params));
+                Box::pin(async { Ok(json!({"beta": true})) })
+            },
+        );
+    let result = client.call_tool("beta", json!({})).await.unwrap();
+    assert_eq!(result.content, CallToolResult::text("beta=true").content);
+    assert_eq!(
+        *asked.lock().unwrap(),
+        [("dev.acme/flags", json!({"keys": ["beta"]}))]
+    );
+}
+
+#[tokio::test]
+async fn a_modern_request_cannot_carry_a_custom_request_and_the_tool_hears_why() {
+    let client = MemoryClient::new(&flags_server());
+    let result = client.call_tool("beta", json!({})).await.unwrap();
+    let text = serde_json::to_value(&result.content).unwrap()[0]["text"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        text.starts_with("not asked: ") && text.contains("2026-07-28"),
+        "{text}"
+    );
+}

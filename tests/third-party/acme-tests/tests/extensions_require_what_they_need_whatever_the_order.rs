@@ -168,3 +168,32 @@ fn a_core_capability_the_server_lacks_fails_boot_naming_it() {
         "{errors}"
     );
 }
+
+/// A tool contributed only where extension `dev.acme/notes` is declared,
+/// decided by setup code at boot.
+fn notes_aware() -> Item {
+    Item::contributor(contributor_fn(|into| {
+        if into.boot().has_extension("dev.acme/notes") && into.boot().has_extension("acme-notes") {
+            into.tool(
+                Tool {
+                    name: "notes_aware".into(),
+                    ..Tool::default()
+                },
+                handler_fn::<CallTool, _, _, _>(|_, _| async { Ok(CallToolResult::text("aware")) }),
+            );
+        }
+    }))
+}
+
+#[test]
+fn setup_code_tells_which_extensions_are_declared_while_boot_runs() {
+    let linked = Server::builder()
+        .without_environment()
+        .register(origin(40), "notes-aware", 0, notes_aware())
+        .build();
+    assert!(linked.tools().iter().any(|t| t.name == "notes_aware"));
+    let bare = bare()
+        .register(origin(41), "notes-aware", 0, notes_aware())
+        .build();
+    assert!(!bare.tools().iter().any(|t| t.name == "notes_aware"));
+}
