@@ -54,9 +54,10 @@ pub mod extension {
     };
     pub use crate::seam::guard::{Decision, Guard, guard_fn};
     pub use crate::seam::interceptor::{
-        AlternateResultInterceptor, Answer, Authorized, DeferredInvocation, HandlerCall,
-        HandlerInterceptor, HandlerNext, Invocation, RawAnswer, RawCall, RawInterceptor, RawNext,
-        Scope, Settled, Stratum, TypedInterceptor, TypedNext,
+        AlternateResultInterceptor, Answer, Authorized, DeferredInvocation, End, HandlerCall,
+        HandlerInterceptor, HandlerNext, Invocation, Outbound, OutboundKind, RawAnswer, RawCall,
+        RawInterceptor, RawNext, Scope, SendingInterceptor, Settled, Stratum, TypedInterceptor,
+        TypedNext,
     };
     pub use crate::seam::{
         Extension, Item, Kind, OneActive, Origin, Registration, Requirement, SeamWord, Target,

@@ -13,7 +13,7 @@
 //! | kind | messages |
 //! |---|---|
 //! | [`OutboundKind::Notification`] | progress, log, list-change and resource-update notifications, `subscriptions/listen` notifications (an extension's task status included), an extension's own notifications |
-//! | [`OutboundKind::Request`] | a 2025-11-25 request to the client: `elicitation/create`, `sampling/createMessage`, `roots/list` |
+//! | [`OutboundKind::Request`] | a 2025-11-25 request to the client: `elicitation/create`, `sampling/createMessage`, `roots/list`, an extension's own (`RequestContext::request`) |
 //! | [`OutboundKind::Answer`] | the client's answer to such a request, as it arrives |
 //! | [`OutboundKind::InputRequest`] | each input request of a 2026-07-28 input-required result, as the handler asks it |
 //!

@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use axum::http::StatusCode;
-//! use axum::routing::{get, options};
+//! use axum::routing::get;
 //! use mcp_server::seam::Item;
 //! use mcp_server::transport::http::{Route, Routes};
 //!
@@ -27,7 +27,6 @@
 //!     .register(mcp_server::origin!(), "server-card", 0, Item::route(card))
 //!     .build();
 //! assert_eq!(server.members::<Routes>()[0].path(), "/mcp/server-card");
-//! # let _ = options(|| async {});
 //! ```
 
 use std::fmt;
