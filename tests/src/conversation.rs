@@ -395,11 +395,13 @@ pub async fn notifications_cancelled_cancels_the_request_it_names_which_then_ans
     assert_eq!(pipe.receive().await["id"], 2);
 }
 
-/// The end of the client's input ends the transport, whatever still runs.
+/// The end of the client's input ends the transport, whatever still runs:
+/// at the latest when the drain deadline (here 1 s) cuts what never ends.
 pub async fn end_of_input_returns_promptly_even_with_a_request_running(
     transport: &impl LineTransport,
 ) {
-    let mut pipe = transport.connect(both_eras().build()).await;
+    let server = both_eras().setting("server.drain_timeout_s", 1).build();
+    let mut pipe = transport.connect(server).await;
     pipe.send(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": modern("wait")}))
         .await;
     tokio::time::sleep(Duration::from_millis(20)).await;

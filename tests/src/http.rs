@@ -436,6 +436,32 @@ impl ServerProcess {
         self.port
     }
 
+    /// Sends it SIGTERM, as an orchestrator does to begin a shutdown.
+    pub fn terminate(&self) {
+        let _ = std::process::Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+    }
+
+    /// Its exit status, if it exits within `within`.
+    pub fn wait_for_exit(&mut self, within: Duration) -> Option<std::process::ExitStatus> {
+        let until = std::time::Instant::now() + within;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            if std::time::Instant::now() >= until {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Sends a `GET` to `path`; its status, headers and body reader.
+    pub fn get(&self, path: &str) -> Reply {
+        http1_request(self.port, "GET", path, &[], b"")
+    }
+
     /// Kills it with SIGKILL: nothing it has not written yet gets written.
     pub fn kill(&mut self) {
         let _ = self.child.kill();

@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use mcp_demo::cli::{self, Cli, Mode, ReportFormat};
 use mcp_server::Server;
-use mcp_server::transport::http::{HttpConfig, bind, router, serve_on};
+use mcp_server::transport::http::{HttpConfig, bind, router, serve_until_drained};
 use mcp_server::transport::stdio::serve_stdio;
 
 fn main() -> ExitCode {
@@ -56,8 +56,11 @@ fn main() -> ExitCode {
             );
             let stop = tokio_util::sync::CancellationToken::new();
             let interrupted = stop.clone();
+            // SIGTERM (a deploy) stops taking jobs as SIGINT does.
+            let signals = server.shutdown().clone();
+            signals.on_signals()?;
             tokio::spawn(async move {
-                let _ = tokio::signal::ctrl_c().await;
+                signals.draining().await;
                 interrupted.cancel();
             });
             worker.run(stop).await;
@@ -65,6 +68,8 @@ fn main() -> ExitCode {
         }),
         Mode::Stdio => on_runtime(async move {
             eprintln!("mcp-demo {version}: serving stdio");
+            // SIGTERM or SIGINT: read no more, answer what was read.
+            server.shutdown().on_signals()?;
             serve_stdio(server).await
         }),
         Mode::Http { addr, cors_origins } => {
@@ -131,7 +136,21 @@ async fn serve_http(
     let config = cors_origins
         .into_iter()
         .fold(HttpConfig::default(), HttpConfig::cors_allow_origin);
-    let app =
-        router(server, "/mcp", config.clone()).merge(router(interceptors, "/interceptors", config));
-    serve_on(bind(addr)?, app).await
+    // SIGTERM or SIGINT drains (readiness fails, new work gets 503, work in
+    // flight finishes within `server.drain_timeout_s`); a second ends it.
+    let shutdown = server.shutdown().clone();
+    shutdown.on_signals()?;
+    let (main, side) = (shutdown.clone(), interceptors.shutdown().clone());
+    tokio::spawn(async move {
+        main.draining().await;
+        side.begin();
+    });
+    let app = router(server, "/mcp", config.clone()).merge(router(
+        interceptors,
+        "/interceptors",
+        config.clone().without_probes(),
+    ));
+    let drained = serve_until_drained(bind(addr)?, app, &config, &shutdown).await?;
+    eprintln!("mcp-demo: drained; {} requests cut", drained.cut);
+    Ok(())
 }

@@ -295,6 +295,9 @@ fn freeze(
         senders: boot
             .members::<crate::seam::interceptor::SendingInterceptors>()
             .into(),
+        shutdown: crate::vocabulary::Shutdown::new(std::time::Duration::from_secs(
+            section.drain_timeout_s,
+        )),
     };
     let server_info =
         serde_json::value::to_raw_value(&info).expect("an `Implementation` always serializes");

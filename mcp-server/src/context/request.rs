@@ -417,6 +417,12 @@ impl RequestContext {
         &*self.inner.runtime.changes
     }
 
+    /// The server's drain: work that outlives this request (a task's run)
+    /// holds it, and ends itself properly when its deadline passes.
+    pub fn shutdown(&self) -> &crate::vocabulary::Shutdown {
+        &self.inner.runtime.shutdown
+    }
+
     /// The active member of the one-active seam `S` (`dyn TaskStore`, say);
     /// `None` when no crate declared or supplied the seam.
     pub fn active<S: OneActive + ?Sized>(&self) -> Option<Arc<S>> {

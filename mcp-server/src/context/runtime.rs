@@ -20,6 +20,8 @@ pub(crate) struct Runtime {
     pub(crate) state: HashMap<TypeId, Arc<dyn Any + Send + Sync>>,
     /// The sending interceptors, sorted; empty when there are none.
     pub(crate) senders: crate::seam::interceptor::Senders,
+    /// The server's drain.
+    pub(crate) shutdown: crate::vocabulary::Shutdown,
 }
 
 impl Runtime {
@@ -35,6 +37,7 @@ impl Runtime {
             members: HashMap::new(),
             state: HashMap::new(),
             senders: Arc::from([]),
+            shutdown: crate::vocabulary::Shutdown::default(),
         }
     }
 

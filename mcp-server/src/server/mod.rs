@@ -5,6 +5,7 @@
 //! [`Outcome`] to send.
 
 mod admission;
+mod health;
 mod mirror;
 mod outcome;
 mod peer;
@@ -13,7 +14,9 @@ mod serve;
 pub(crate) mod splice;
 
 pub use crate::boot::{Builder, DEFAULT_ENV_PREFIX};
+pub use crate::vocabulary::{Drained, Held, Shutdown};
 pub use admission::{Admitted, Refusal};
+pub use health::Health;
 pub use mirror::Headers;
 pub use outcome::{Outcome, encode_error};
 pub use peer::{Peer, Seed};
@@ -192,6 +195,12 @@ impl Server {
     /// `dyn TaskStore`); `None` when no crate declared or supplied it.
     pub fn active<S: OneActive + ?Sized>(&self) -> Option<Arc<S>> {
         self.inner.runtime.active::<S>()
+    }
+
+    /// The server's drain: every transport serving it refuses new work
+    /// once it begins, and waits for what it holds ([`Shutdown`]).
+    pub fn shutdown(&self) -> &Shutdown {
+        &self.inner.runtime.shutdown
     }
 
     /// The members of registration kind `K`, sorted.

@@ -3,7 +3,11 @@
 //!
 //! Requests run concurrently, up to a limit ([`StdioConfig`]); one more
 //! is refused at once. `notifications/cancelled` cancels the request it
-//! names; end of input cancels what is still running and returns. A
+//! names. At the end of input, or once the server's
+//! [`Shutdown`](crate::server::Shutdown) begins, nothing more is read:
+//! every request already read is answered, within the drain deadline
+//! (`server.drain_timeout_s`), and only the questions to the client, which
+//! can no longer answer, are cancelled; then the transport returns. A
 //! 2025-11-25 client's `initialize` makes the process a legacy session.
 //! What waits to be written is bounded too: a client that stops reading
 //! stdout while the server keeps writing is disconnected with a log line.
@@ -166,9 +170,12 @@ where
     let forwarding = forward_changes(&server, &state, &lines_out);
     let mut input = BufReader::new(input);
     let mut line = Vec::new();
+    let shutdown = server.shutdown().clone();
     loop {
         let read = tokio::select! {
             read = next_line(&mut input, &mut line) => read?,
+            // A drain reads no more: what was read is answered below.
+            () = shutdown.draining() => None,
             () = lines_out.overflow.cancelled() => {
                 state.in_flight.cancel_all();
                 running.shutdown().await;
@@ -257,12 +264,23 @@ where
         }
         while running.try_join_next().is_some() {}
     }
-    // End of input: the client is gone, so is every request it made, and
-    // every question asked of it. Work that outlives its request (a task)
-    // may still hold the output: the writer ends once what is queued is
-    // written, and what such work sends later goes nowhere.
-    state.in_flight.cancel_all();
+    // End of input, or a drain: every request read is answered, within
+    // the drain deadline; only questions to the client, which can no
+    // longer answer, are cancelled (their handlers hear so and answer).
+    // Work that outlives its request (a task) may still hold the output:
+    // the writer ends once what is queued is written, and what such work
+    // sends later goes nowhere.
     state.outbound.close();
+    let deadline = tokio::time::sleep(shutdown.drain_timeout());
+    tokio::pin!(deadline);
+    loop {
+        tokio::select! {
+            joined = running.join_next() => if joined.is_none() { break },
+            () = &mut deadline => break,
+            () = shutdown.expired() => break,
+        }
+    }
+    state.in_flight.cancel_all();
     running.shutdown().await;
     forwarding.abort();
     state.session.close();

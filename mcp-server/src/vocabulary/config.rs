@@ -82,6 +82,9 @@ pub struct ServerSection {
     pub max_listeners: usize,
     /// Notifications queued for one listener before it is closed as too slow.
     pub listener_queue: usize,
+    /// How long a drain may last once shutdown begins, in seconds: work in
+    /// flight finishes within it, and what still runs after it is cut.
+    pub drain_timeout_s: u64,
 }
 
 /// A secret setting: read like a string, never printed.
@@ -119,6 +122,7 @@ impl Default for ServerSection {
             request_state_ttl_s: 900,
             max_listeners: 10_000,
             listener_queue: 64,
+            drain_timeout_s: 30,
         }
     }
 }

@@ -15,6 +15,7 @@ pub(crate) mod origin;
 pub(crate) mod registration;
 pub(crate) mod render;
 pub(crate) mod seam;
+pub(crate) mod shutdown;
 pub(crate) mod target;
 
 pub use boot_context::BootContext;
@@ -24,4 +25,5 @@ pub(crate) use future::BoxFuture;
 pub(crate) use lock::lock;
 pub use origin::Origin;
 pub use render::{Colour, Rendered};
+pub use shutdown::{Drained, Held, Shutdown};
 pub use target::{Target, TargetKind};

@@ -50,6 +50,8 @@ pub struct HttpConfig {
     pub(crate) keep_alive: Duration,
     pub(crate) stream_backlog: usize,
     pub(crate) cors: CorsPolicy,
+    pub(crate) liveness_path: Option<String>,
+    pub(crate) readiness_path: Option<String>,
 }
 
 impl std::fmt::Debug for HttpConfig {
@@ -100,6 +102,8 @@ impl Default for HttpConfig {
             keep_alive: Duration::from_secs(15),
             stream_backlog: 4 << 20,
             cors: CorsPolicy::default(),
+            liveness_path: Some("/healthz".to_owned()),
+            readiness_path: Some("/readyz".to_owned()),
         }
     }
 }
@@ -351,6 +355,32 @@ impl HttpConfig {
     #[must_use]
     pub fn cors_max_age(mut self, max_age: Duration) -> Self {
         self.cors.set_max_age(max_age);
+        self
+    }
+}
+
+impl HttpConfig {
+    /// Serves the liveness probe at `path` (`/healthz` by default): `200`
+    /// while the process can serve, even while it drains.
+    #[must_use]
+    pub fn liveness_path(mut self, path: impl Into<String>) -> Self {
+        self.liveness_path = Some(path.into());
+        self
+    }
+
+    /// Serves the readiness probe at `path` (`/readyz` by default): `503`
+    /// while the server drains or a readiness check fails.
+    #[must_use]
+    pub fn readiness_path(mut self, path: impl Into<String>) -> Self {
+        self.readiness_path = Some(path.into());
+        self
+    }
+
+    /// Serves neither probe.
+    #[must_use]
+    pub fn without_probes(mut self) -> Self {
+        self.liveness_path = None;
+        self.readiness_path = None;
         self
     }
 }

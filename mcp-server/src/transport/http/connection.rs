@@ -44,19 +44,62 @@ pub(crate) fn builder(config: &HttpConfig) -> Builder<TokioExecutor> {
     builder
 }
 
-/// Serves `app` on one accepted connection, in a task of its own.
+/// The connections one listener serves: how many are open, and the token
+/// that asks them to finish gracefully.
+#[derive(Default)]
+pub(crate) struct Connections {
+    open: std::sync::atomic::AtomicUsize,
+    closed: tokio::sync::Notify,
+    pub(crate) draining: tokio_util::sync::CancellationToken,
+}
+
+impl Connections {
+    /// Waits until no connection is open.
+    pub(crate) async fn all_closed(&self) {
+        loop {
+            let closed = self.closed.notified();
+            tokio::pin!(closed);
+            closed.as_mut().enable();
+            if self.open.load(std::sync::atomic::Ordering::Acquire) == 0 {
+                return;
+            }
+            closed.await;
+        }
+    }
+}
+
+/// Serves `app` on one accepted connection, in a task of its own. When
+/// `connections` start draining, an open connection finishes what it
+/// serves and closes (HTTP/2: `GOAWAY`); one accepted during the drain is
+/// served (probes must still be answered), and its answers close it.
 pub(crate) fn spawn(
     builder: &Builder<TokioExecutor>,
     tcp: TcpStream,
     app: Router,
     within: Duration,
+    connections: &std::sync::Arc<Connections>,
 ) {
+    use std::sync::atomic::Ordering;
     let builder = builder.clone();
     let io = TokioIo::new(Opening::new(tcp, within));
     let service = TowerToHyperService::new(app);
+    let connections = connections.clone();
+    connections.open.fetch_add(1, Ordering::AcqRel);
     tokio::spawn(async move {
+        let opened_draining = connections.draining.is_cancelled();
+        let connection = builder.serve_connection_with_upgrades(io, service);
+        tokio::pin!(connection);
         // A connection that breaks or times out ends alone.
-        let _ = builder.serve_connection_with_upgrades(io, service).await;
+        tokio::select! {
+            _ = connection.as_mut() => {}
+            () = connections.draining.cancelled(), if !opened_draining => {
+                connection.as_mut().graceful_shutdown();
+                let _ = connection.await;
+            }
+        }
+        if connections.open.fetch_sub(1, Ordering::AcqRel) == 1 {
+            connections.closed.notify_waiters();
+        }
     });
 }
 

@@ -44,6 +44,7 @@ mod cors;
 mod cors_policy;
 mod deadline;
 mod documents;
+mod drain;
 mod endpoint;
 mod frames;
 mod headers;
@@ -74,6 +75,7 @@ pub use intercept::{HttpInbound, HttpInterceptor, HttpInterceptors};
 pub use route::{Route, Routes};
 
 use crate::Server;
+use crate::seam::contributor::health::Probe;
 use endpoint::Endpoint;
 use session::Sessions;
 
@@ -122,7 +124,12 @@ pub fn router(server: Server, path: &str, config: HttpConfig) -> Router {
 ///
 /// When a linked route has the endpoint's own path.
 pub fn try_router(server: Server, path: &str, config: HttpConfig) -> Result<Router, RouteConflict> {
-    if let Some(route) = server.members::<Routes>().iter().find(|r| r.path() == path) {
+    let taken = |p: &str| {
+        p == path
+            || config.liveness_path.as_deref() == Some(p)
+            || config.readiness_path.as_deref() == Some(p)
+    };
+    if let Some(route) = server.members::<Routes>().iter().find(|r| taken(r.path())) {
         let kind = <Routes as crate::seam::Kind>::describe(route);
         let registered = server
             .report()
@@ -160,6 +167,19 @@ pub fn try_router(server: Server, path: &str, config: HttpConfig) -> Result<Rout
     let mut router = Router::new()
         .route(path, route)
         .with_state(endpoint.clone());
+    drain::watch(&endpoint);
+    for (probe_path, probe) in [
+        (&endpoint.config.liveness_path, Probe::Liveness),
+        (&endpoint.config.readiness_path, Probe::Readiness),
+    ] {
+        if let Some(probe_path) = probe_path {
+            let server = endpoint.server.clone();
+            router = router.route(
+                probe_path,
+                axum::routing::get(move || drain::probe(server.clone(), probe)),
+            );
+        }
+    }
     for linked in endpoint.server.members::<Routes>() {
         router = match &linked.serve {
             route::Serve::Document(document) => {
@@ -188,10 +208,10 @@ impl std::fmt::Display for RouteConflict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "error[mcp::route_at_endpoint]: the HTTP route `{}` ({}) has the MCP endpoint's own path\n  \
-             = note: the endpoint is mounted at `{}` by `transport::http::router`\n  \
-             = help: serve the route at another path, or mount the endpoint elsewhere",
-            self.path, self.registered, self.path
+            "error[mcp::route_at_endpoint]: the HTTP route `{}` ({}) has the path of the MCP endpoint or a probe\n  \
+             = note: `transport::http::router` mounts the endpoint and the probes (`/healthz`, `/readyz` unless configured)\n  \
+             = help: serve the route at another path, or mount the endpoint or probes elsewhere",
+            self.path, self.registered
         )
     }
 }
@@ -267,14 +287,95 @@ pub async fn serve_on_with(
     app: Router,
     config: &HttpConfig,
 ) -> std::io::Result<()> {
+    serve_draining(listener, app, config, None)
+        .await
+        .map(|_| ())
+}
+
+/// Serves a router on a bound listener as [`serve_on_with`] does, until
+/// `shutdown` drains: once it begins, open connections finish what they
+/// serve and close, the endpoint answers new work `503` (the server's
+/// [`Shutdown`](crate::server::Shutdown), as [`router`] reads it), and the
+/// listener keeps accepting (so probes are answered) until nothing is held
+/// or the drain's deadline passes. Then it stops accepting, gives open
+/// connections up to a second to finish writing, and returns how the
+/// drain ended.
+///
+/// ```no_run
+/// use mcp_server::transport::http::{HttpConfig, bind, router, serve_until_drained};
+///
+/// # async fn run() -> std::io::Result<()> {
+/// let server = mcp_server::Server::builder().build();
+/// let shutdown = server.shutdown().clone();
+/// shutdown.on_signals()?; // SIGTERM or SIGINT begins the drain; a second ends it
+/// let config = HttpConfig::default();
+/// let app = router(server, "/mcp", config.clone());
+/// let drained = serve_until_drained(bind("127.0.0.1:8080".parse().unwrap())?, app, &config, &shutdown).await?;
+/// eprintln!("drained; {} requests cut", drained.cut);
+/// # Ok(())
+/// # }
+/// ```
+///
+/// # Errors
+///
+/// When accepting connections fails for good.
+pub async fn serve_until_drained(
+    listener: TcpListener,
+    app: Router,
+    config: &HttpConfig,
+    shutdown: &crate::server::Shutdown,
+) -> std::io::Result<crate::server::Drained> {
+    serve_draining(listener, app, config, Some(shutdown))
+        .await
+        .map(|drained| drained.unwrap_or(crate::server::Drained { cut: 0 }))
+}
+
+async fn serve_draining(
+    listener: TcpListener,
+    app: Router,
+    config: &HttpConfig,
+    shutdown: Option<&crate::server::Shutdown>,
+) -> std::io::Result<Option<crate::server::Drained>> {
     use axum::serve::{Listener, ListenerExt};
     let mut listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
     let builder = connection::builder(config);
-    loop {
-        // Failures to accept are retried by the listener itself.
-        let (tcp, _) = listener.accept().await;
-        connection::spawn(&builder, tcp, app.clone(), config.header_timeout);
+    let connections = Arc::new(connection::Connections::default());
+    let drained = async {
+        match shutdown {
+            Some(shutdown) => {
+                let draining = connections.draining.clone();
+                let watch = async {
+                    shutdown.draining().await;
+                    draining.cancel();
+                    std::future::pending::<()>().await;
+                };
+                tokio::select! {
+                    drained = shutdown.drained() => drained,
+                    () = watch => unreachable!("the watch never ends"),
+                }
+            }
+            None => std::future::pending().await,
+        }
+    };
+    tokio::pin!(drained);
+    let drained = loop {
+        tokio::select! {
+            biased;
+            drained = &mut drained => break drained,
+            // Failures to accept are retried by the listener itself.
+            (tcp, _) = listener.accept() => {
+                connection::spawn(&builder, tcp, app.clone(), config.header_timeout, &connections);
+            }
+        }
+    };
+    drop(listener);
+    connections.draining.cancel();
+    let grace = tokio::time::sleep(std::time::Duration::from_secs(1));
+    tokio::select! {
+        () = connections.all_closed() => {}
+        () = grace => {}
     }
+    Ok(Some(drained))
 }

@@ -26,6 +26,9 @@ use crate::transport::{Admitted, ClientRequester, Outcome, Peer, Refusal, Reques
 
 /// Serves a `POST` to the endpoint.
 pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
+    if let Some(refusal) = super::drain::refusal(&endpoint.server) {
+        return refusal;
+    }
     let (parts, body) = request.into_parts();
     let mode = match admission::admit(&parts.headers, &endpoint.config) {
         Ok(mode) => mode,
@@ -393,6 +396,8 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
             };
             let server = endpoint.server.clone();
             let timeout = endpoint.config.request_timeout;
+            // A drain waits for the request until its answer is made.
+            let held = server.shutdown().hold();
             Work::new(async move {
                 let (id, era) = (admitted.id().clone(), admitted.era());
                 let outcome = match deadline::within(timeout, server.serve(admitted)).await {
@@ -411,6 +416,7 @@ async fn respond(endpoint: &Arc<Endpoint>, call: Call) -> Response {
                 };
                 drop(permit);
                 drop(done);
+                drop(held);
                 outcome
             })
         }

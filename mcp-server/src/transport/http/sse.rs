@@ -29,6 +29,12 @@ pub(crate) fn priming(id: &str, retry_ms: u128) -> Bytes {
     Bytes::from(format!("id: {id}\nretry: {retry_ms}\ndata: \n\n"))
 }
 
+/// A reconnection hint alone, sent before a stream ends on purpose: the
+/// client reconnects after `after`.
+pub(crate) fn retry(after: std::time::Duration) -> Bytes {
+    Bytes::from(format!("retry: {}\n\n", after.as_millis()))
+}
+
 /// A comment that keeps an idle stream open through proxies.
 pub(crate) fn keep_alive() -> Bytes {
     Bytes::from_static(b": keep-alive\n\n")

@@ -80,6 +80,9 @@ async fn session_of(
 /// Serves a `GET`: resumes a stream after `Last-Event-ID`, or opens the
 /// session's standalone stream for list changes and resource updates.
 pub(crate) async fn get(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
+    if let Some(refusal) = super::drain::refusal(&endpoint.server) {
+        return refusal;
+    }
     let headers = request.headers();
     let session = match session_of(&endpoint, headers, request.uri(), true).await {
         Ok(session) => session,
@@ -148,12 +151,20 @@ fn forward_changes(endpoint: &Arc<Endpoint>, session: &Arc<HttpSession>, frames:
     let mut feed = ChangeFeed::new(&endpoint.server, session.session.clone());
     let (endpoint, session) = (endpoint.clone(), session.clone());
     let keep_alive = endpoint.config.keep_alive;
+    let shutdown = endpoint.server.shutdown().clone();
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval(keep_alive);
         ticks.tick().await;
         loop {
             let frame = tokio::select! {
                 () = session.ended.cancelled() => return,
+                () = shutdown.draining() => {
+                    // The instance goes away: the client reconnects (to
+                    // another one) after the hint, and resumes from its
+                    // last event id.
+                    let _ = frames.send(sse::retry(endpoint.config.retry));
+                    return;
+                }
                 () = frames.closed() => {
                     // A listener counts as activity until it leaves.
                     session.touch();

@@ -19,6 +19,8 @@
 //! }
 //! ```
 
+pub mod health;
+
 use std::fmt;
 use std::sync::Arc;
 

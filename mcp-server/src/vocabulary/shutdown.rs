@@ -1,0 +1,264 @@
+//! Shutdown: how a server stops admitting work, finishes what it holds
+//! within a deadline, and then stops.
+//!
+//! One [`Shutdown`] belongs to each server ([`Server::shutdown`]); every
+//! transport serving it, and every extension holding work for it, reads
+//! the same one. [`begin`](Shutdown::begin) starts the drain: readiness
+//! turns false, transports refuse new work, and the deadline
+//! (`server.drain_timeout_s`, 30 s by default) starts. Work in flight is
+//! [`hold`](Shutdown::hold)-ed; the drain ends when nothing is held or the
+//! deadline passes ([`drained`](Shutdown::drained)). A second `begin` (a
+//! second signal) ends it at once.
+//!
+//! ```
+//! # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+//! use std::time::Duration;
+//! use mcp_server::server::Shutdown;
+//!
+//! let shutdown = Shutdown::new(Duration::from_secs(30));
+//! let call = shutdown.hold();
+//! shutdown.begin();
+//! assert!(shutdown.is_draining());
+//! drop(call); // the call in flight finished
+//! let drained = shutdown.drained().await;
+//! assert_eq!(drained.cut, 0);
+//! # });
+//! ```
+//!
+//! [`Server::shutdown`]: crate::Server::shutdown
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
+
+/// The drain of one server; clones share it.
+#[derive(Clone, Debug)]
+pub struct Shutdown {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    timeout: Duration,
+    /// Fires when the drain begins.
+    draining: CancellationToken,
+    /// Fires when the deadline passes or a second signal comes.
+    expired: CancellationToken,
+    /// Whether the deadline's timer is armed.
+    armed: AtomicBool,
+    /// Work in flight.
+    held: AtomicUsize,
+    /// Wakes [`Shutdown::drained`] when `held` falls to zero.
+    idle: Notify,
+}
+
+/// How a drain ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Drained {
+    /// How much held work was still running when the drain ended: cut by
+    /// the deadline or a second signal.
+    pub cut: usize,
+}
+
+impl Shutdown {
+    /// A shutdown not begun, whose drain may last `timeout`.
+    pub fn new(timeout: Duration) -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                timeout,
+                draining: CancellationToken::new(),
+                expired: CancellationToken::new(),
+                armed: AtomicBool::new(false),
+                held: AtomicUsize::new(0),
+                idle: Notify::new(),
+            }),
+        }
+    }
+
+    /// How long a drain may last.
+    pub fn drain_timeout(&self) -> Duration {
+        self.inner.timeout
+    }
+
+    /// Begins the drain, and starts its deadline; a drain already begun
+    /// ends at once, as a second signal asks. Call it inside a Tokio
+    /// runtime (the deadline is a timer).
+    pub fn begin(&self) {
+        if self.inner.armed.swap(true, Ordering::AcqRel) {
+            tracing::warn!("a second shutdown signal: the drain ends now");
+            self.inner.expired.cancel();
+            return;
+        }
+        tracing::info!(
+            held = self.held(),
+            deadline_s = self.inner.timeout.as_secs_f64(),
+            "draining: new work is refused, work in flight finishes"
+        );
+        self.inner.draining.cancel();
+        let expired = self.inner.expired.clone();
+        let timeout = self.inner.timeout;
+        tokio::spawn(async move {
+            tokio::select! {
+                () = tokio::time::sleep(timeout) => expired.cancel(),
+                () = expired.cancelled() => {}
+            }
+        });
+    }
+
+    /// Ends the drain now: what is still held is cut.
+    pub fn stop_now(&self) {
+        self.inner.armed.store(true, Ordering::Release);
+        self.inner.draining.cancel();
+        self.inner.expired.cancel();
+    }
+
+    /// Whether the drain has begun.
+    pub fn is_draining(&self) -> bool {
+        self.inner.draining.is_cancelled()
+    }
+
+    /// Whether the drain's deadline passed (or a second signal came).
+    pub fn is_expired(&self) -> bool {
+        self.inner.expired.is_cancelled()
+    }
+
+    /// Resolves when the drain begins.
+    pub async fn draining(&self) {
+        self.inner.draining.cancelled().await;
+    }
+
+    /// Resolves when the drain's deadline passes, or a second signal comes.
+    pub async fn expired(&self) {
+        self.inner.expired.cancelled().await;
+    }
+
+    /// A token that fires when the drain begins.
+    pub fn draining_token(&self) -> CancellationToken {
+        self.inner.draining.clone()
+    }
+
+    /// A token that fires when the drain's deadline passes.
+    pub fn expired_token(&self) -> CancellationToken {
+        self.inner.expired.clone()
+    }
+
+    /// Marks one piece of work in flight until the guard drops: the drain
+    /// waits for it, within its deadline.
+    pub fn hold(&self) -> Held {
+        self.inner.held.fetch_add(1, Ordering::AcqRel);
+        Held {
+            inner: self.inner.clone(),
+        }
+    }
+
+    /// How much work is held now.
+    pub fn held(&self) -> usize {
+        self.inner.held.load(Ordering::Acquire)
+    }
+
+    /// Waits for the drain to begin, then for the held work to finish or
+    /// the deadline to pass.
+    pub async fn drained(&self) -> Drained {
+        self.draining().await;
+        loop {
+            let idle = self.inner.idle.notified();
+            tokio::pin!(idle);
+            idle.as_mut().enable();
+            let held = self.held();
+            if held == 0 {
+                return Drained { cut: 0 };
+            }
+            tokio::select! {
+                () = idle => {}
+                () = self.expired() => {
+                    let cut = self.held();
+                    tracing::warn!(cut, "the drain's deadline passed with work still running");
+                    return Drained { cut };
+                }
+            }
+        }
+    }
+
+    /// Begins the drain on the first SIGTERM or SIGINT (Ctrl-C) this
+    /// process receives, and ends it at once on the second: the listening
+    /// runs on a task of its own, started here.
+    ///
+    /// # Errors
+    ///
+    /// When the signal handlers cannot be installed.
+    pub fn on_signals(&self) -> std::io::Result<()> {
+        let mut signals = Signals::new()?;
+        let shutdown = self.clone();
+        tokio::spawn(async move {
+            while signals.next().await {
+                shutdown.begin();
+            }
+        });
+        Ok(())
+    }
+}
+
+impl Default for Shutdown {
+    /// A shutdown whose drain may last 30 s.
+    fn default() -> Self {
+        Self::new(Duration::from_secs(30))
+    }
+}
+
+/// Work in flight, held until dropped ([`Shutdown::hold`]).
+#[derive(Debug)]
+#[must_use = "the work is held until this guard drops"]
+pub struct Held {
+    inner: Arc<Inner>,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if self.inner.held.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.inner.idle.notify_waiters();
+        }
+    }
+}
+
+/// SIGTERM and SIGINT, as one stream.
+struct Signals {
+    #[cfg(unix)]
+    term: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    int: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    fn new() -> std::io::Result<Self> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            Ok(Self {
+                term: signal(SignalKind::terminate())?,
+                int: signal(SignalKind::interrupt())?,
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            Ok(Self {})
+        }
+    }
+
+    /// The next signal; `false` once none can come.
+    async fn next(&mut self) -> bool {
+        #[cfg(unix)]
+        {
+            tokio::select! {
+                got = self.term.recv() => got.is_some(),
+                got = self.int.recv() => got.is_some(),
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            tokio::signal::ctrl_c().await.is_ok()
+        }
+    }
+}
