@@ -65,6 +65,7 @@ pub use crate::sink::RedisChangeSink;
 pub use crate::tasks::RedisTaskStore;
 pub use crate::used::RedisUsedStates;
 pub use crate::worker::{Worker, WorkerError};
+use mcp_server::seam::contributor::health::{HealthCheck, Probe};
 
 const NOT_CONFIGURED: &str = "`redis.url` is not set";
 
@@ -111,6 +112,33 @@ fn supply<S: OneActive + ?Sized>(boot: &BootContext, make: fn(Arc<Redis>) -> Arc
     }
 }
 
+/// Readiness: the configured Redis answers `PING` within a second. What
+/// fails is logged, never served (the URL may carry a password).
+fn health(boot: &BootContext) -> Item {
+    let shared = boot.shared::<Shared>();
+    let redis = shared
+        .0
+        .get_or_init(|| Redis::of(&boot.section::<RedisSection>()).map(|r| r.map(Arc::new)));
+    let Ok(Some(redis)) = redis else {
+        return Item::inactive(NOT_CONFIGURED);
+    };
+    let redis = redis.clone();
+    let check = HealthCheck::new("redis", Probe::Readiness, move || {
+        let redis = redis.clone();
+        async move {
+            redis
+                .run("PING", async |connection| {
+                    redis::cmd("PING").query_async::<String>(connection).await
+                })
+                .await
+                .map(drop)
+                .map_err(|failed| failed.to_string())
+        }
+    })
+    .timeout(std::time::Duration::from_secs(1));
+    Item::health_check(check)
+}
+
 fn task_store(boot: &BootContext) -> Item {
     supply::<dyn TaskStore>(boot, |redis| Arc::new(RedisTaskStore::new(redis)))
 }
@@ -140,6 +168,7 @@ fn change_sink(boot: &BootContext) -> Item {
 
 register!(Registration::extension(origin!(), "mcp-redis", extension));
 register!(Registration::new(origin!(), "redis-section", 0, section));
+register!(Registration::new(origin!(), "redis-health", 0, health));
 register!(Registration::supply(
     origin!(),
     "RedisTaskStore",

@@ -13,6 +13,7 @@ pub struct RedisServer {
     port: u16,
     dir: tempfile::TempDir,
     persist: bool,
+    password: Option<String>,
 }
 
 impl RedisServer {
@@ -27,6 +28,16 @@ impl RedisServer {
     /// always) in its directory.
     pub fn start_persistent() -> Option<Self> {
         Self::start_with(true)
+    }
+
+    /// Starts one that requires `password` (`requirepass`); its
+    /// [`url`](Self::url) carries it.
+    pub fn start_with_password(password: &str) -> Option<Self> {
+        let mut server = Self::start_with(false)?;
+        server.kill();
+        server.password = Some(password.to_owned());
+        server.spawn();
+        Some(server)
     }
 
     fn start_with(persist: bool) -> Option<Self> {
@@ -49,6 +60,7 @@ impl RedisServer {
             port,
             dir,
             persist,
+            password: None,
         };
         server.spawn();
         Some(server)
@@ -61,6 +73,9 @@ impl RedisServer {
             .args(["--save", ""])
             .arg("--dir")
             .arg(self.dir.path());
+        if let Some(password) = &self.password {
+            command.args(["--requirepass", password]);
+        }
         if self.persist {
             command.args(["--appendonly", "yes", "--appendfsync", "always"]);
         } else {
@@ -77,7 +92,10 @@ impl RedisServer {
 
     /// `redis://127.0.0.1:<port>`.
     pub fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}", self.port)
+        match &self.password {
+            Some(password) => format!("redis://:{password}@127.0.0.1:{}", self.port),
+            None => format!("redis://127.0.0.1:{}", self.port),
+        }
     }
 
     /// Its directory (its append-only file, when it persists).
@@ -116,7 +134,8 @@ fn wait_for(port: u16) {
             let mut answer = [0u8; 7];
             if stream.write_all(b"PING\r\n").is_ok()
                 && stream.read_exact(&mut answer).is_ok()
-                && &answer == b"+PONG\r\n"
+                // PONG, or NOAUTH from one that requires a password: up.
+                && (&answer == b"+PONG\r\n" || &answer == b"-NOAUTH")
             {
                 return;
             }
