@@ -29,9 +29,10 @@ use mcp_server::seam::{OneActive, SeamWord};
 use mcp_server::{BoxFuture, RequestContext};
 use tokio_util::sync::CancellationToken;
 
-use crate::record::TaskRecord;
+use crate::record::{Outcome, TaskRecord, Update, now_ms};
 use crate::service::{cancel, run_and_record};
 use crate::store::{StoreError, TaskStore};
+use mcp_server::core::error::ErrorObject;
 
 /// Why an executor could not start a task: the task is marked `failed`
 /// (unless it already ended).
@@ -79,11 +80,40 @@ impl OneActive for dyn ExecutionStrategy {
 pub struct InProcessExecutor;
 
 impl ExecutionStrategy for InProcessExecutor {
+    /// Runs the task on a task of its own, which the server's drain waits
+    /// for; a run the drain's deadline cuts is marked `failed`, saying the
+    /// server shut down, rather than left `working` in a shared store until
+    /// its time to live runs out.
     fn start(&self, execution: Execution) -> BoxFuture<'static, Result<(), StartError>> {
+        let shutdown = execution.context().map(|ctx| ctx.shutdown().clone());
+        let guards = shutdown.as_ref().map(|s| (s.hold(), s.hold_record()));
         tokio::spawn(async move {
-            if let Err(error) = execution.run_pipeline_locally().await {
-                tracing::warn!(task = execution.task_id(), %error, "a task did not run");
+            let expired = async {
+                match &shutdown {
+                    Some(shutdown) => shutdown.expired().await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                ran = execution.run_pipeline_locally() => {
+                    if let Err(error) = ran {
+                        tracing::warn!(task = execution.task_id(), %error, "a task did not run");
+                    }
+                }
+                () = expired => {
+                    let failed = Outcome::failed(ErrorObject::internal_error(
+                        "The server shut down before the task finished; run it again",
+                    ));
+                    let store = execution.store();
+                    if let Err(error) = store
+                        .update(execution.task_id(), Update::Finish(failed), now_ms())
+                        .await
+                    {
+                        tracing::warn!(task = execution.task_id(), %error, "a task cut by shutdown was not marked failed");
+                    }
+                }
             }
+            drop(guards);
         });
         Box::pin(async { Ok(()) })
     }

@@ -14,7 +14,7 @@ mod serve;
 pub(crate) mod splice;
 
 pub use crate::boot::{Builder, DEFAULT_ENV_PREFIX};
-pub use crate::vocabulary::{Drained, Held, Shutdown};
+pub use crate::vocabulary::{Drained, Held, Recording, Shutdown};
 pub use admission::{Admitted, Refusal};
 pub use health::Health;
 pub use mirror::Headers;

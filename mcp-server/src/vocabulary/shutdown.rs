@@ -53,6 +53,23 @@ struct Inner {
     held: AtomicUsize,
     /// Wakes [`Shutdown::drained`] when `held` falls to zero.
     idle: Notify,
+    /// How much was held when the drain expired.
+    cut: AtomicUsize,
+    /// Work that records its own end when the deadline cuts it.
+    recording: AtomicUsize,
+    /// Wakes [`Shutdown::drained`] when `recording` falls to zero.
+    recorded: Notify,
+}
+
+impl Inner {
+    /// Ends the drain, counting what it cuts first.
+    fn expire(&self) {
+        if !self.expired.is_cancelled() {
+            self.cut
+                .store(self.held.load(Ordering::Acquire), Ordering::Release);
+        }
+        self.expired.cancel();
+    }
 }
 
 /// How a drain ended.
@@ -74,6 +91,9 @@ impl Shutdown {
                 armed: AtomicBool::new(false),
                 held: AtomicUsize::new(0),
                 idle: Notify::new(),
+                cut: AtomicUsize::new(0),
+                recording: AtomicUsize::new(0),
+                recorded: Notify::new(),
             }),
         }
     }
@@ -89,7 +109,7 @@ impl Shutdown {
     pub fn begin(&self) {
         if self.inner.armed.swap(true, Ordering::AcqRel) {
             tracing::warn!("a second shutdown signal: the drain ends now");
-            self.inner.expired.cancel();
+            self.inner.expire();
             return;
         }
         tracing::info!(
@@ -98,12 +118,12 @@ impl Shutdown {
             "draining: new work is refused, work in flight finishes"
         );
         self.inner.draining.cancel();
-        let expired = self.inner.expired.clone();
+        let inner = self.inner.clone();
         let timeout = self.inner.timeout;
         tokio::spawn(async move {
             tokio::select! {
-                () = tokio::time::sleep(timeout) => expired.cancel(),
-                () = expired.cancelled() => {}
+                () = tokio::time::sleep(timeout) => inner.expire(),
+                () = inner.expired.cancelled() => {}
             }
         });
     }
@@ -112,7 +132,7 @@ impl Shutdown {
     pub fn stop_now(&self) {
         self.inner.armed.store(true, Ordering::Release);
         self.inner.draining.cancel();
-        self.inner.expired.cancel();
+        self.inner.expire();
     }
 
     /// Whether the drain has begun.
@@ -154,6 +174,17 @@ impl Shutdown {
         }
     }
 
+    /// Marks work that, when the deadline cuts it, records how it ended
+    /// (a task marked `failed`) before the process goes: once the deadline
+    /// passes, [`drained`](Self::drained) waits up to a second more for
+    /// every such guard to drop. Take it when the work starts.
+    pub fn hold_record(&self) -> Recording {
+        self.inner.recording.fetch_add(1, Ordering::AcqRel);
+        Recording {
+            inner: self.inner.clone(),
+        }
+    }
+
     /// How much work is held now.
     pub fn held(&self) -> usize {
         self.inner.held.load(Ordering::Acquire)
@@ -168,17 +199,35 @@ impl Shutdown {
             tokio::pin!(idle);
             idle.as_mut().enable();
             let held = self.held();
-            if held == 0 {
+            if held == 0 && !self.is_expired() {
                 return Drained { cut: 0 };
             }
             tokio::select! {
-                () = idle => {}
+                biased;
                 () = self.expired() => {
-                    let cut = self.held();
-                    tracing::warn!(cut, "the drain's deadline passed with work still running");
+                    let cut = self.inner.cut.load(Ordering::Acquire);
+                    if cut > 0 {
+                        tracing::warn!(cut, "the drain's deadline passed with work still running");
+                    }
+                    let recorded = tokio::time::timeout(Duration::from_secs(1), self.all_recorded());
+                    let _ = recorded.await;
                     return Drained { cut };
                 }
+                () = idle => {}
             }
+        }
+    }
+
+    /// Waits until every [`Recording`] dropped.
+    async fn all_recorded(&self) {
+        loop {
+            let recorded = self.inner.recorded.notified();
+            tokio::pin!(recorded);
+            recorded.as_mut().enable();
+            if self.inner.recording.load(Ordering::Acquire) == 0 {
+                return;
+            }
+            recorded.await;
         }
     }
 
@@ -219,6 +268,21 @@ impl Drop for Held {
     fn drop(&mut self) {
         if self.inner.held.fetch_sub(1, Ordering::AcqRel) == 1 {
             self.inner.idle.notify_waiters();
+        }
+    }
+}
+
+/// Work that records its own end when cut ([`Shutdown::hold_record`]).
+#[derive(Debug)]
+#[must_use = "the record is awaited until this guard drops"]
+pub struct Recording {
+    inner: Arc<Inner>,
+}
+
+impl Drop for Recording {
+    fn drop(&mut self) {
+        if self.inner.recording.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.inner.recorded.notify_waiters();
         }
     }
 }
