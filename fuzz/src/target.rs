@@ -115,9 +115,16 @@ pub struct Target {
 
 impl Target {
     /// The demo server, booted without reading the environment; its
-    /// `confirm_delete` makes the tasks inputs name.
+    /// `confirm_delete` makes the tasks inputs name. Its drain lasts 1 s:
+    /// stdio answers what it read before it ends, so a stdio input naming
+    /// a slow tool ends within the harness's time limit only if the drain
+    /// cuts it first.
     pub fn demo() -> Self {
-        Self::new(mcp_demo::builder().without_environment().build()).with_task_tool(TaskTool {
+        let server = mcp_demo::builder()
+            .without_environment()
+            .setting("server.drain_timeout_s", 1)
+            .build();
+        Self::new(server).with_task_tool(TaskTool {
             name: "confirm_delete".into(),
             arguments: json!({"filename": "notes.txt"}),
         })
