@@ -134,6 +134,30 @@ fn listeners(boot: &BootContext) -> Item {
     Item::member::<GrantCustomizers>(("mcp-tasks".into(), Arc::new(processor)))
 }
 
+/// Readiness: the active task store answers a read (of a task that does
+/// not exist) within two seconds, whichever store it is: a SQLite file, a
+/// shared Redis, memory.
+fn health(boot: &BootContext) -> Item {
+    let Some(store) = boot.active::<dyn TaskStore>() else {
+        return Item::inactive("no task store is active");
+    };
+    let check = mcp_server::seam::contributor::health::HealthCheck::new(
+        "task store",
+        mcp_server::seam::contributor::health::Probe::Readiness,
+        move || {
+            let store = store.clone();
+            async move {
+                store
+                    .get("mcp-tasks-health-check")
+                    .await
+                    .map(drop)
+                    .map_err(|error| error.to_string())
+            }
+        },
+    );
+    Item::health_check(check)
+}
+
 fn listing(_: &BootContext) -> Item {
     Item::typed::<ListTools>(ModernListing)
 }
@@ -155,6 +179,7 @@ register!(Registration::new(
     capabilities
 ));
 register!(Registration::new(origin!(), "tasks-listing", 0, listing));
+register!(Registration::new(origin!(), "tasks-health", 0, health));
 register!(Registration::new(
     origin!(),
     "tasks-listeners",
