@@ -154,6 +154,9 @@ impl Worker {
                 });
             }
         }
+        // Close the reading connection first: a read Redis still blocks on
+        // would take a job handed back meanwhile for this stopping worker.
+        drop(reader);
         // Let the running jobs end: each holds a slot until it does.
         let _all = slots
             .acquire_many(u32::try_from(jobs).unwrap_or(u32::MAX))
@@ -246,9 +249,18 @@ impl Worker {
         };
         let renewing = CancellationToken::new();
         let renewal = tokio::spawn(self.renew(job.id.clone(), claim_after / 3, renewing.clone()));
-        let ran = run_handoff(&self.server, &handoff).await;
+        // The server's drain deadline (after SIGTERM) hands the job back.
+        let deadline = self.server.shutdown().expired_token();
+        let ran = tokio::select! {
+            ran = run_handoff(&self.server, &handoff) => Some(ran),
+            () = deadline.cancelled() => None,
+        };
         renewing.cancel();
         let _ = renewal.await;
+        let Some(ran) = ran else {
+            self.hand_back(&job).await;
+            return;
+        };
         match ran {
             Ok(()) => {}
             Err(HandoffError::Refused(error)) => {
@@ -295,6 +307,40 @@ impl Worker {
                 if let Err(failed) = renewed {
                     tracing::warn!(target: "mcp_redis", job = %id, error = %failed, "a job's claim was not renewed");
                 }
+            }
+        }
+    }
+
+    /// Puts `job` back on the stream as a new entry, for another worker to
+    /// take at once, and acknowledges the one this worker held: a worker
+    /// that stops does not make its jobs wait for `redis.claim_after_ms`.
+    async fn hand_back(&self, job: &StreamId) {
+        let Some(text) = job.get::<String>(JOB) else {
+            return;
+        };
+        let stream = stream(&self.redis);
+        let requeued = self
+            .redis
+            .run("handing a job back", async |c| {
+                redis::pipe()
+                    .atomic()
+                    .cmd("XADD")
+                    .arg(&stream)
+                    .arg("*")
+                    .arg(JOB)
+                    .arg(&text)
+                    .xack(&stream, GROUP, &[&job.id])
+                    .xdel(&stream, &[&job.id])
+                    .query_async::<()>(c)
+                    .await
+            })
+            .await;
+        match requeued {
+            Ok(()) => {
+                tracing::info!(target: "mcp_redis", job = %job.id, "a job cut by shutdown was handed back")
+            }
+            Err(failed) => {
+                tracing::warn!(target: "mcp_redis", job = %job.id, error = %failed, "a job was not handed back; another worker takes it over after redis.claim_after_ms");
             }
         }
     }

@@ -241,3 +241,62 @@ async fn redis_connection(redis: &RedisServer) -> redis::aio::MultiplexedConnect
         .await
         .unwrap()
 }
+
+static HANDED_RUNS: AtomicUsize = AtomicUsize::new(0);
+
+/// Runs for an hour the first time, and at once after.
+#[tool]
+async fn queued_handed_back() -> String {
+    if HANDED_RUNS.fetch_add(1, Ordering::SeqCst) == 0 {
+        tokio::time::sleep(Duration::from_secs(3600)).await;
+    }
+    "finished elsewhere".into()
+}
+mcp_tasks::task!(queued_handed_back);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_worker_whose_drain_deadline_passes_hands_its_job_back_at_once() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let a = instance(&redis);
+    let ada = client(&a);
+    // A claim time far longer than the test: only a hand-back lets B run it.
+    let worker_server = |drain: u64| {
+        Server::builder()
+            .setting("redis.url", redis.url())
+            .setting("redis.queue", true)
+            .setting("redis.claim_after_ms", 120_000)
+            .setting("server.drain_timeout_s", drain)
+            .build()
+    };
+    let first = worker_server(1);
+    let stop_first = CancellationToken::new();
+    let running = tokio::spawn(Worker::of(&first).unwrap().run(stop_first.clone()));
+    let id = create(&ada, "queued_handed_back", json!({})).await;
+    for _ in 0..200 {
+        if HANDED_RUNS.load(Ordering::SeqCst) == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(
+        HANDED_RUNS.load(Ordering::SeqCst),
+        1,
+        "the first worker took it"
+    );
+    // SIGTERM, as the demo's worker maps it: stop taking jobs, drain.
+    first.shutdown().begin();
+    stop_first.cancel();
+    tokio::time::timeout(Duration::from_secs(5), running)
+        .await
+        .expect("the first worker ends once its deadline hands the job back")
+        .unwrap();
+    let second = worker_server(30);
+    let stop_second = CancellationToken::new();
+    let running = tokio::spawn(Worker::of(&second).unwrap().run(stop_second.clone()));
+    let done = wait_for(&ada, &id, "completed").await;
+    assert_eq!(HANDED_RUNS.load(Ordering::SeqCst), 2, "{done}");
+    stop_second.cancel();
+    running.await.unwrap();
+}
