@@ -132,6 +132,15 @@ impl Jwks {
         }
     }
 
+    /// Whether keys can be had: held already, or fetched now (at most as
+    /// often as a refresh may be).
+    pub(crate) async fn ready(&self) -> Result<(), String> {
+        if self.current().is_some() {
+            return Ok(());
+        }
+        self.refresh(None).await.map(drop)
+    }
+
     fn current(&self) -> Option<Arc<KeySet>> {
         self.current.read().ok()?.clone()
     }

@@ -77,6 +77,9 @@ const NOT_CONFIGURED: &str = "`oauth.resource` is not set";
 fn principal_source(boot: &BootContext) -> Item {
     match OAuthPrincipalSource::from_section(&boot.section::<OAuthSection>()) {
         Ok(Some(source)) => {
+            if let Some(keys) = source.keys() {
+                let _ = boot.shared::<Keys>().0.set(keys);
+            }
             let source: Arc<dyn PrincipalSource> = Arc::new(source);
             Item::supply(source)
         }
@@ -136,6 +139,27 @@ fn document(boot: &BootContext, at_root: bool) -> Item {
     }
 }
 
+/// The issuer's keys of the active source, for its health check.
+#[derive(Default)]
+struct Keys(std::sync::OnceLock<Arc<jwks::Jwks>>);
+
+/// Readiness: the issuer's keys were fetched once, or can be now. A
+/// server that cannot get them would refuse every token.
+fn health(boot: &BootContext) -> Item {
+    let Some(keys) = boot.shared::<Keys>().0.get().cloned() else {
+        return Item::inactive("no JWKS is configured");
+    };
+    let check = mcp_server::seam::contributor::health::HealthCheck::new(
+        "oauth keys",
+        mcp_server::seam::contributor::health::Probe::Readiness,
+        move || {
+            let keys = keys.clone();
+            async move { keys.ready().await }
+        },
+    );
+    Item::health_check(check)
+}
+
 fn metadata(boot: &BootContext) -> Item {
     document(boot, false)
 }
@@ -152,6 +176,7 @@ register!(Registration::supply(
     principal_source
 ));
 register!(Registration::new(origin!(), "oauth-metadata", 0, metadata));
+register!(Registration::new(origin!(), "oauth-health", 0, health));
 register!(Registration::new(
     origin!(),
     "oauth-metadata-root",

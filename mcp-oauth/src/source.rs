@@ -22,7 +22,7 @@ pub struct OAuthPrincipalSource {
     resource: Resource,
     metadata_url: String,
     expected: Expected,
-    jwks: Option<Jwks>,
+    jwks: Option<Arc<Jwks>>,
     introspection: Option<Introspection>,
     required: bool,
     scopes_supported: String,
@@ -39,6 +39,11 @@ impl std::fmt::Debug for OAuthPrincipalSource {
 }
 
 impl OAuthPrincipalSource {
+    /// The issuer's keys this source verifies tokens with, if it uses a JWKS.
+    pub(crate) fn keys(&self) -> Option<Arc<Jwks>> {
+        self.jwks.clone()
+    }
+
     /// The source `section` configures; `None` when `oauth.resource` is not set.
     ///
     /// # Errors
@@ -85,12 +90,12 @@ impl OAuthPrincipalSource {
             return Err(problems);
         };
         let jwks = section.jwks_uri.clone().map(|uri| {
-            Jwks::new(
+            Arc::new(Jwks::new(
                 uri,
                 client.clone(),
                 Duration::from_secs(section.jwks_min_refresh_s),
                 Duration::from_secs(section.jwks_ttl_s),
-            )
+            ))
         });
         let introspection = section
             .introspection_endpoint

@@ -342,3 +342,43 @@ async fn the_keys_are_fetched_again_once_they_are_old() {
     assert_eq!(answer.status, StatusCode::OK);
     assert_eq!(issuer.fetches(), 2);
 }
+
+#[tokio::test]
+async fn readiness_needs_the_issuers_keys_once_and_never_shows_where_they_are() {
+    let issuer = Issuer::start().await;
+    let ready = server(&issuer, &[]);
+    assert!(
+        ready
+            .report()
+            .to_string()
+            .contains("health check `oauth keys`")
+    );
+    let health = ready
+        .health(mcp_server::seam::contributor::health::Probe::Readiness)
+        .await;
+    assert!(health.passes(), "{health:?}");
+    assert_eq!(issuer.fetches(), 1, "fetched once by the check");
+    let again = ready
+        .health(mcp_server::seam::contributor::health::Probe::Readiness)
+        .await;
+    assert!(again.passes());
+    assert_eq!(issuer.fetches(), 1, "held keys are not fetched again");
+
+    // An issuer that cannot be reached: not ready, and the probe's JSON
+    // names the check, never the URL.
+    let unreachable = mcp_server::Server::builder()
+        .without_environment()
+        .setting("oauth.resource", RESOURCE)
+        .setting("oauth.authorization_servers", json!([issuer.url]))
+        .setting("oauth.jwks_uri", "http://127.0.0.1:9/jwks")
+        .build();
+    let health = unreachable
+        .health(mcp_server::seam::contributor::health::Probe::Readiness)
+        .await;
+    assert!(!health.passes(), "{health:?}");
+    let shown = serde_json::to_string(&health).unwrap();
+    assert!(
+        shown.contains("oauth keys") && !shown.contains("127.0.0.1:9"),
+        "{shown}"
+    );
+}
