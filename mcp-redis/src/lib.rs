@@ -115,14 +115,12 @@ fn supply<S: OneActive + ?Sized>(boot: &BootContext, make: fn(Arc<Redis>) -> Arc
 /// Readiness: the configured Redis answers `PING` within a second. What
 /// fails is logged, never served (the URL may carry a password).
 fn health(boot: &BootContext) -> Item {
-    let shared = boot.shared::<Shared>();
-    let redis = shared
-        .0
-        .get_or_init(|| Redis::of(&boot.section::<RedisSection>()).map(|r| r.map(Arc::new)));
-    let Ok(Some(redis)) = redis else {
+    // The supplies, made before this registration, opened the connection
+    // (or found `redis.url` unset or invalid).
+    let redis = boot.shared::<Shared>().0.get().cloned();
+    let Some(Ok(Some(redis))) = redis else {
         return Item::inactive(NOT_CONFIGURED);
     };
-    let redis = redis.clone();
     let check = HealthCheck::new("redis", Probe::Readiness, move || {
         let redis = redis.clone();
         async move {

@@ -50,23 +50,18 @@ struct Inner {
     /// Whether the deadline's timer is armed.
     armed: AtomicBool,
     /// Work in flight.
-    held: AtomicUsize,
-    /// Wakes [`Shutdown::drained`] when `held` falls to zero.
-    idle: Notify,
+    held: Count,
     /// How much was held when the drain expired.
     cut: AtomicUsize,
     /// Work that records its own end when the deadline cuts it.
-    recording: AtomicUsize,
-    /// Wakes [`Shutdown::drained`] when `recording` falls to zero.
-    recorded: Notify,
+    recording: Count,
 }
 
 impl Inner {
     /// Ends the drain, counting what it cuts first.
     fn expire(&self) {
         if !self.expired.is_cancelled() {
-            self.cut
-                .store(self.held.load(Ordering::Acquire), Ordering::Release);
+            self.cut.store(self.held.now(), Ordering::Release);
         }
         self.expired.cancel();
     }
@@ -89,11 +84,9 @@ impl Shutdown {
                 draining: CancellationToken::new(),
                 expired: CancellationToken::new(),
                 armed: AtomicBool::new(false),
-                held: AtomicUsize::new(0),
-                idle: Notify::new(),
+                held: Count::default(),
                 cut: AtomicUsize::new(0),
-                recording: AtomicUsize::new(0),
-                recorded: Notify::new(),
+                recording: Count::default(),
             }),
         }
     }
@@ -168,7 +161,7 @@ impl Shutdown {
     /// Marks one piece of work in flight until the guard drops: the drain
     /// waits for it, within its deadline.
     pub fn hold(&self) -> Held {
-        self.inner.held.fetch_add(1, Ordering::AcqRel);
+        self.inner.held.enter();
         Held {
             inner: self.inner.clone(),
         }
@@ -179,7 +172,7 @@ impl Shutdown {
     /// passes, [`drained`](Self::drained) waits up to a second more for
     /// every such guard to drop. Take it when the work starts.
     pub fn hold_record(&self) -> Recording {
-        self.inner.recording.fetch_add(1, Ordering::AcqRel);
+        self.inner.recording.enter();
         Recording {
             inner: self.inner.clone(),
         }
@@ -187,48 +180,29 @@ impl Shutdown {
 
     /// How much work is held now.
     pub fn held(&self) -> usize {
-        self.inner.held.load(Ordering::Acquire)
+        self.inner.held.now()
     }
 
     /// Waits for the drain to begin, then for the held work to finish or
     /// the deadline to pass.
     pub async fn drained(&self) -> Drained {
         self.draining().await;
-        loop {
-            let idle = self.inner.idle.notified();
-            tokio::pin!(idle);
-            idle.as_mut().enable();
-            let held = self.held();
-            if held == 0 && !self.is_expired() {
-                return Drained { cut: 0 };
-            }
-            tokio::select! {
-                biased;
-                () = self.expired() => {
-                    let cut = self.inner.cut.load(Ordering::Acquire);
-                    if cut > 0 {
-                        tracing::warn!(cut, "the drain's deadline passed with work still running");
-                    }
-                    let recorded = tokio::time::timeout(Duration::from_secs(1), self.all_recorded());
-                    let _ = recorded.await;
-                    return Drained { cut };
+        tokio::select! {
+            biased;
+            () = self.expired() => {}
+            () = self.inner.held.zero() => {
+                if !self.is_expired() {
+                    return Drained { cut: 0 };
                 }
-                () = idle => {}
             }
         }
-    }
-
-    /// Waits until every [`Recording`] dropped.
-    async fn all_recorded(&self) {
-        loop {
-            let recorded = self.inner.recorded.notified();
-            tokio::pin!(recorded);
-            recorded.as_mut().enable();
-            if self.inner.recording.load(Ordering::Acquire) == 0 {
-                return;
-            }
-            recorded.await;
+        let cut = self.inner.cut.load(Ordering::Acquire);
+        if cut > 0 {
+            tracing::warn!(cut, "the drain's deadline passed with work still running");
         }
+        let recorded = tokio::time::timeout(Duration::from_secs(1), self.inner.recording.zero());
+        let _ = recorded.await;
+        Drained { cut }
     }
 
     /// Begins the drain on the first SIGTERM or SIGINT (Ctrl-C) this
@@ -257,6 +231,42 @@ impl Default for Shutdown {
     }
 }
 
+/// A count of guards, and a wait for it to fall to zero.
+#[derive(Debug, Default)]
+struct Count {
+    now: AtomicUsize,
+    zero: Notify,
+}
+
+impl Count {
+    fn enter(&self) {
+        self.now.fetch_add(1, Ordering::AcqRel);
+    }
+
+    fn leave(&self) {
+        if self.now.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.zero.notify_waiters();
+        }
+    }
+
+    fn now(&self) -> usize {
+        self.now.load(Ordering::Acquire)
+    }
+
+    /// Resolves once the count is zero.
+    async fn zero(&self) {
+        loop {
+            let zero = self.zero.notified();
+            tokio::pin!(zero);
+            zero.as_mut().enable();
+            if self.now() == 0 {
+                return;
+            }
+            zero.await;
+        }
+    }
+}
+
 /// Work in flight, held until dropped ([`Shutdown::hold`]).
 #[derive(Debug)]
 #[must_use = "the work is held until this guard drops"]
@@ -266,9 +276,7 @@ pub struct Held {
 
 impl Drop for Held {
     fn drop(&mut self) {
-        if self.inner.held.fetch_sub(1, Ordering::AcqRel) == 1 {
-            self.inner.idle.notify_waiters();
-        }
+        self.inner.held.leave();
     }
 }
 
@@ -281,9 +289,7 @@ pub struct Recording {
 
 impl Drop for Recording {
     fn drop(&mut self) {
-        if self.inner.recording.fetch_sub(1, Ordering::AcqRel) == 1 {
-            self.inner.recorded.notify_waiters();
-        }
+        self.inner.recording.leave();
     }
 }
 

@@ -325,9 +325,7 @@ pub async fn serve_until_drained(
     config: &HttpConfig,
     shutdown: &crate::server::Shutdown,
 ) -> std::io::Result<crate::server::Drained> {
-    serve_draining(listener, app, config, Some(shutdown))
-        .await
-        .map(|drained| drained.unwrap_or(crate::server::Drained { cut: 0 }))
+    serve_draining(listener, app, config, Some(shutdown)).await
 }
 
 async fn serve_draining(
@@ -335,29 +333,24 @@ async fn serve_draining(
     app: Router,
     config: &HttpConfig,
     shutdown: Option<&crate::server::Shutdown>,
-) -> std::io::Result<Option<crate::server::Drained>> {
+) -> std::io::Result<crate::server::Drained> {
     use axum::serve::{Listener, ListenerExt};
     let mut listener = listener.tap_io(|tcp| {
         let _ = tcp.set_nodelay(true);
     });
     let builder = connection::builder(config);
     let connections = Arc::new(connection::Connections::default());
+    // Once the drain begins, open connections are asked to finish; the
+    // loop below ends when the drain does.
     let drained = async {
-        match shutdown {
-            Some(shutdown) => {
-                let draining = connections.draining.clone();
-                let watch = async {
-                    shutdown.draining().await;
-                    draining.cancel();
-                    std::future::pending::<()>().await;
-                };
-                tokio::select! {
-                    drained = shutdown.drained() => drained,
-                    () = watch => unreachable!("the watch never ends"),
-                }
-            }
-            None => std::future::pending().await,
-        }
+        let Some(shutdown) = shutdown else {
+            return std::future::pending().await;
+        };
+        let finishing = async {
+            shutdown.draining().await;
+            connections.draining.cancel();
+        };
+        tokio::join!(shutdown.drained(), finishing).0
     };
     tokio::pin!(drained);
     let drained = loop {
@@ -377,5 +370,5 @@ async fn serve_draining(
         () = connections.all_closed() => {}
         () = grace => {}
     }
-    Ok(Some(drained))
+    Ok(drained)
 }
