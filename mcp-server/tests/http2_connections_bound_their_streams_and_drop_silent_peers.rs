@@ -1,7 +1,8 @@
 //! `serve_on_with` bounds the streams one HTTP/2 connection may hold at
 //! once, advertising the limit and refusing a stream beyond it, and pings
 //! silent connections, closing one whose peer stops answering with every
-//! stream on it.
+//! stream on it. `serve_until_drained` sends `GOAWAY` when its drain
+//! begins and still answers the streams the connection holds.
 //!
 //! A raw client (`support::h2`) sends and reads the frames, since hyper's
 //! client keeps within the limit and answers pings on its own.
@@ -16,11 +17,11 @@ use std::time::Duration;
 use mcp_server::Server;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
-use mcp_server::transport::http::{HttpConfig, bind, router, serve_on_with};
+use mcp_server::transport::http::{HttpConfig, bind, router, serve_on_with, serve_until_drained};
 use mcp_tests::http::{VERSION, call_body};
 use serde_json::json;
 use support::h2::{
-    ACK, DATA, END_STREAM, MAX_CONCURRENT_STREAMS, PING, REFUSED_STREAM, RST_STREAM, RawH2,
+    ACK, DATA, END_STREAM, GOAWAY, MAX_CONCURRENT_STREAMS, PING, REFUSED_STREAM, RST_STREAM, RawH2,
 };
 use support::{server_with, tool};
 use tokio::sync::Semaphore;
@@ -53,11 +54,10 @@ impl Gates {
     }
 }
 
-/// Serves an endpoint with a tool `slow` and `config` on a loopback port;
-/// its address and server.
-async fn serving(config: HttpConfig, gates: &Gates) -> (SocketAddr, Server) {
+/// A server with a tool `slow` that waits on `gates`.
+fn slow_server(gates: &Gates) -> Server {
     let gates = gates.clone();
-    let server = server_with(move |c| {
+    server_with(move |c| {
         let gates = gates.clone();
         c.tool(
             tool("slow"),
@@ -70,7 +70,13 @@ async fn serving(config: HttpConfig, gates: &Gates) -> (SocketAddr, Server) {
                 }
             }),
         );
-    });
+    })
+}
+
+/// Serves an endpoint with a tool `slow` and `config` on a loopback port;
+/// its address and server.
+async fn serving(config: HttpConfig, gates: &Gates) -> (SocketAddr, Server) {
+    let server = slow_server(gates);
     let listener = bind("127.0.0.1:0".parse().unwrap()).unwrap();
     let addr = listener.local_addr().unwrap();
     let app = router(server.clone(), "/mcp", config.clone());
@@ -223,4 +229,52 @@ async fn a_peer_that_stops_answering_pings_loses_its_connection_and_its_listener
     // stream on it lets go of its listener.
     while peer.next().await.is_some() {}
     until_listeners(&server, 0).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_drain_sends_goaway_and_still_answers_the_streams_the_connection_holds() {
+    let gates = Gates::default();
+    let server = slow_server(&gates);
+    let shutdown = server.shutdown().clone();
+    let listener = bind("127.0.0.1:0".parse().unwrap()).unwrap();
+    let addr = listener.local_addr().unwrap();
+    let config = HttpConfig::default();
+    let app = router(server.clone(), "/mcp", config.clone());
+    let serving =
+        tokio::spawn(async move { serve_until_drained(listener, app, &config, &shutdown).await });
+    let mut peer = RawH2::connect(addr).await;
+    call_slow(&mut peer, 1).await;
+    gates.started(1).await;
+
+    server.shutdown().begin();
+    let goaway = loop {
+        let frame = peer.next().await.expect("the connection stays open");
+        if frame.kind == GOAWAY {
+            break frame;
+        }
+    };
+    let last = u32::from_be_bytes(goaway.payload[..4].try_into().unwrap()) & 0x7fff_ffff;
+    assert!(last >= 1, "the stream in flight is kept: {goaway:?}");
+    gates.release.add_permits(1);
+    // The server pings to learn which streams the peer still sends on,
+    // answers the one it holds, then closes the connection.
+    let mut body = String::new();
+    while let Some(frame) = peer.next().await {
+        match frame.kind {
+            PING if frame.flags & ACK == 0 => {
+                peer.send_frame(PING, ACK, 0, &frame.payload).await;
+            }
+            DATA if frame.stream == 1 => {
+                body.push_str(std::str::from_utf8(&frame.payload).unwrap());
+            }
+            _ => assert_ne!(frame.kind, RST_STREAM, "{frame:?}"),
+        }
+    }
+    assert!(body.contains("slow done"), "{body}");
+    let drained = tokio::time::timeout(Duration::from_secs(5), serving)
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    assert_eq!(drained.cut, 0);
 }

@@ -4,22 +4,28 @@
 //! with a `retry` hint, so its client reconnects elsewhere; `/readyz`
 //! fails while `/healthz` passes; and the probes run the health checks
 //! crates contribute, each within its timeout, naming each by status
-//! only. `serve_until_drained` returns once the request it held answered.
+//! only. `serve_until_drained` returns once the request it held answered,
+//! and a drain ends only once the events a session streamed are written.
 
 mod support;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use mcp_server::Server;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
 use mcp_server::seam::Item;
 use mcp_server::seam::contributor::contributor_fn;
 use mcp_server::seam::contributor::health::{HealthCheck, Probe};
+use mcp_server::seam::store::{EventId, EventStore, MemoryEventStore, Replay, Unavailable};
 use mcp_server::transport::http::{HttpConfig, bind, router, serve_until_drained};
-use mcp_tests::http::{Events, call_body, headers, initialize, json_body, post, post_bytes, send};
+use mcp_server::{BoxFuture, Server};
+use mcp_tests::http::{
+    Events, call_body, headers, initialize, initialize_with, json_body, post, post_bytes, send,
+};
 use serde_json::{Value, json};
 use support::{builder, origin, tool};
 
@@ -198,5 +204,139 @@ async fn serve_until_drained_returns_once_the_call_it_held_is_answered() {
         .unwrap()
         .unwrap()
         .unwrap();
+    assert_eq!(drained.cut, 0);
+}
+
+/// An event store on another machine: each write lands 100 ms after it
+/// was asked for, and is counted then.
+#[derive(Default)]
+struct SlowEvents {
+    kept: MemoryEventStore,
+    landed: AtomicUsize,
+}
+
+impl EventStore for SlowEvents {
+    fn append<'a>(
+        &'a self,
+        session: &'a str,
+        id: EventId,
+        message: Vec<u8>,
+    ) -> BoxFuture<'a, Result<(), Unavailable>> {
+        Box::pin(async move {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            self.kept.append(session, id, message).await?;
+            self.landed.fetch_add(1, Ordering::SeqCst);
+            Ok(())
+        })
+    }
+
+    fn replay_after<'a>(
+        &'a self,
+        session: &'a str,
+        last_event_id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<Replay>, Unavailable>> {
+        self.kept.replay_after(session, last_event_id)
+    }
+
+    fn forget<'a>(&'a self, session: &'a str) -> BoxFuture<'a, Result<(), Unavailable>> {
+        self.kept.forget(session)
+    }
+
+    fn is_shared(&self) -> bool {
+        true
+    }
+}
+
+#[tokio::test]
+async fn a_drain_ends_only_once_every_event_a_session_streamed_is_written() {
+    let events = Arc::new(SlowEvents::default());
+    let server = builder()
+        .supply::<dyn EventStore>(origin("remote", 1), "slow-events", events.clone())
+        .contributor(
+            origin("app", 1),
+            "tools",
+            contributor_fn(|c| {
+                c.tool(
+                    tool("chatty"),
+                    handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                        for step in 1..=3 {
+                            ctx.progress().report(f64::from(step), Some(3.0), None);
+                        }
+                        Ok(CallToolResult::text("said it all"))
+                    }),
+                );
+            }),
+        )
+        .build();
+    let app = router(server.clone(), "/mcp", HttpConfig::default());
+    let session = initialize(&app).await;
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                      "params": {"name": "chatty", "_meta": {"progressToken": 7}}});
+    let streamed = Events::of(send(&app, post(Some(&session), &call)).await)
+        .rest()
+        .await;
+    let numbered = streamed.iter().filter(|e| e.id.is_some()).count();
+    assert!(
+        numbered >= 4,
+        "progress and result were numbered: {streamed:?}"
+    );
+
+    server.shutdown().begin();
+    let drained = tokio::time::timeout(Duration::from_secs(5), server.shutdown().drained())
+        .await
+        .expect("the writes finish well within the deadline");
+    assert_eq!(drained.cut, 0);
+    assert_eq!(
+        events.landed.load(Ordering::SeqCst),
+        numbered,
+        "every streamed event is in the store when the drain ends"
+    );
+}
+
+#[tokio::test]
+async fn a_drain_cancels_a_question_waiting_on_the_client_and_the_call_is_still_answered() {
+    let server = builder()
+        .contributor(
+            origin("app", 1),
+            "tools",
+            contributor_fn(|c| {
+                c.tool(
+                    tool("ask"),
+                    handler_fn::<CallTool, _, _, _>(|ctx, _| async move {
+                        let params = serde_json::from_value(json!({
+                            "message": "Your name?",
+                            "requestedSchema": {"type": "object", "properties": {}}
+                        }))
+                        .unwrap();
+                        Ok(match ctx.elicit(params).await {
+                            Ok(_) => CallToolResult::text("answered"),
+                            Err(error) => CallToolResult::error(error.to_string()),
+                        })
+                    }),
+                );
+            }),
+        )
+        .build();
+    let app = router(server.clone(), "/mcp", HttpConfig::default());
+    let session = initialize_with(&app, json!({"elicitation": {}})).await;
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                      "params": {"name": "ask"}});
+    let mut streamed = Events::of(send(&app, post(Some(&session), &call)).await);
+    let asked = loop {
+        let event = streamed.next().await.expect("the question comes");
+        if !event.data.is_empty() {
+            break event.json();
+        }
+    };
+    assert_eq!(asked["method"], "elicitation/create");
+
+    server.shutdown().begin();
+    let answer = streamed.next().await.expect("the call is answered").json();
+    assert_eq!(answer["id"], 2);
+    assert_eq!(answer["result"]["isError"], true, "{answer}");
+    assert!(streamed.next().await.is_none());
+    let drained = tokio::time::timeout(Duration::from_secs(2), server.shutdown().drained())
+        .await
+        .expect("nothing is left waiting on the client");
     assert_eq!(drained.cut, 0);
 }

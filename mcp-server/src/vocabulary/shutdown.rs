@@ -167,10 +167,11 @@ impl Shutdown {
         }
     }
 
-    /// Marks work that, when the deadline cuts it, records how it ended
-    /// (a task marked `failed`) before the process goes: once the deadline
-    /// passes, [`drained`](Self::drained) waits up to a second more for
-    /// every such guard to drop. Take it when the work starts.
+    /// Marks work that records something before the process goes (a task
+    /// marked `failed` when the deadline cuts it, an event still being
+    /// written): [`drained`](Self::drained) waits for every such guard to
+    /// drop, and up to a second past the deadline. Take it when the work
+    /// starts.
     pub fn hold_record(&self) -> Recording {
         self.inner.recording.enter();
         Recording {
@@ -183,14 +184,18 @@ impl Shutdown {
         self.inner.held.now()
     }
 
-    /// Waits for the drain to begin, then for the held work to finish or
-    /// the deadline to pass.
+    /// Waits for the drain to begin, then for the held work and every
+    /// record to finish or the deadline to pass.
     pub async fn drained(&self) -> Drained {
         self.draining().await;
+        let finished = async {
+            self.inner.held.zero().await;
+            self.inner.recording.zero().await;
+        };
         tokio::select! {
             biased;
             () = self.expired() => {}
-            () = self.inner.held.zero() => {
+            () = finished => {
                 if !self.is_expired() {
                     return Drained { cut: 0 };
                 }

@@ -1,7 +1,9 @@
 //! Draining and probes: once the server's [`Shutdown`] begins, the
 //! endpoint refuses new work with `503`, `Connection: close` and
 //! `Retry-After`, ends its listen streams with their results and its
-//! legacy streams with a `retry` hint, while `/healthz` stays `200` and
+//! legacy streams with a `retry` hint, cancels the questions its legacy
+//! sessions wait on their clients for (an answer that reaches another
+//! instance could not resume them), while `/healthz` stays `200` and
 //! `/readyz` turns `503`.
 //!
 //! [`Shutdown`]: crate::server::Shutdown
@@ -36,7 +38,8 @@ pub(crate) fn refusal(server: &Server) -> Option<Response> {
     Some(refused)
 }
 
-/// Ends the endpoint's listen streams once the drain begins; holds the
+/// Ends the endpoint's listen streams and cancels its legacy sessions'
+/// questions to their clients once the drain begins; holds the
 /// endpoint weakly, so a router dropped before any drain leaves nothing.
 pub(crate) fn watch(endpoint: &Arc<Endpoint>) {
     let Ok(runtime) = tokio::runtime::Handle::try_current() else {
@@ -48,6 +51,7 @@ pub(crate) fn watch(endpoint: &Arc<Endpoint>) {
         shutdown.draining().await;
         if let Some(endpoint) = endpoint.upgrade() {
             endpoint.server.end_subscriptions();
+            endpoint.sessions.close_questions();
         }
     });
 }

@@ -2,7 +2,9 @@
 //! order the events went out, without holding them back: an event goes
 //! out live at once, and its write completes on the spot when the store
 //! answers at once (the in-memory store), or in a task of the session's
-//! own otherwise (a store on another machine).
+//! own otherwise (a store on another machine). A write not finished yet
+//! holds the server's drain open ([`Shutdown::hold_record`]), so a stream
+//! resumed on another instance after this one stops misses nothing.
 
 use std::sync::{Arc, Mutex, Weak};
 use std::task::{Context, Poll, Waker};
@@ -12,12 +14,14 @@ use tokio::sync::{mpsc, oneshot};
 use crate::BoxFuture;
 use crate::seam::store::{EventId, EventStore, Unavailable};
 use crate::vocabulary::lock;
+use crate::vocabulary::{Recording, Shutdown};
 
 /// One session's event writes.
 pub(crate) struct Journal {
     store: Arc<dyn EventStore>,
     session: Arc<str>,
     queue: Arc<Mutex<Queue>>,
+    shutdown: Shutdown,
 }
 
 /// The writes that could not complete at once, and the task finishing them.
@@ -29,18 +33,21 @@ struct Queue {
 }
 
 enum Job {
-    Write(BoxFuture<'static, Result<(), Unavailable>>),
+    /// A write, and the drain it holds open until it finishes.
+    Write(BoxFuture<'static, Result<(), Unavailable>>, Recording),
     /// Answered once every write before it finished.
     Flush(oneshot::Sender<()>),
 }
 
 impl Journal {
-    /// The writes of `session`'s events into `store`.
-    pub(crate) fn new(session: &str, store: Arc<dyn EventStore>) -> Self {
+    /// The writes of `session`'s events into `store`, holding `shutdown`'s
+    /// drain open while any is pending.
+    pub(crate) fn new(session: &str, store: Arc<dyn EventStore>, shutdown: Shutdown) -> Self {
         Self {
             store,
             session: session.into(),
             queue: Arc::default(),
+            shutdown,
         }
     }
 
@@ -69,7 +76,10 @@ impl Journal {
             .jobs
             .get_or_insert_with(|| spawn(&self.session, Arc::downgrade(&self.queue)))
             .clone();
-        if jobs.send(Job::Write(write)).is_ok() {
+        if jobs
+            .send(Job::Write(write, self.shutdown.hold_record()))
+            .is_ok()
+        {
             queue.behind += 1;
         }
     }
@@ -100,8 +110,9 @@ fn spawn(session: &Arc<str>, queue: Weak<Mutex<Queue>>) -> mpsc::UnboundedSender
     tokio::spawn(async move {
         while let Some(job) = pending.recv().await {
             match job {
-                Job::Write(write) => {
+                Job::Write(write, recording) => {
                     report(&session, write.await);
+                    drop(recording);
                     // Without its journal the writes still finish, in order.
                     if let Some(queue) = queue.upgrade() {
                         lock(&queue).behind -= 1;

@@ -149,6 +149,7 @@ pub fn try_router(server: Server, path: &str, config: HttpConfig) -> Result<Rout
             config.max_sessions,
             server.event_store().clone(),
             server.session_store(),
+            server.shutdown().clone(),
         ),
         running: Arc::new(Semaphore::new(config.max_concurrent)),
         server,

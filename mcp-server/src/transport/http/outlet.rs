@@ -18,7 +18,7 @@ use super::frames::{self, FrameReceiver, FrameSender};
 
 use super::journal::Journal;
 use super::sse;
-use crate::seam::store::{EventId, EventStore, Unavailable};
+use crate::seam::store::{EventId, Unavailable};
 use crate::transport::NotificationSink;
 use crate::vocabulary::lock;
 
@@ -42,14 +42,9 @@ impl Streams {
     /// session opened here; a session taken over from another instance
     /// starts apart from the numbers that instance gave). The events are
     /// forgotten when the last holder drops them if `forget_on_drop`.
-    pub(crate) fn new(
-        session: String,
-        events: Arc<dyn EventStore>,
-        base: u64,
-        forget_on_drop: bool,
-    ) -> Self {
+    pub(crate) fn new(session: String, journal: Journal, base: u64, forget_on_drop: bool) -> Self {
         Self {
-            journal: Journal::new(&session, events),
+            journal,
             session,
             next: AtomicU64::new(base.max(1)),
             sequence: AtomicU64::new(base),

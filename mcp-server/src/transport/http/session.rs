@@ -12,11 +12,13 @@ use super::frames::{FrameSender, WeakFrameSender};
 use mcp_core::jsonrpc::RequestId;
 use tokio_util::sync::CancellationToken;
 
+use super::journal::Journal;
 use super::outlet::Streams;
 use crate::auth::Principal;
 use crate::context::Negotiated;
 use crate::seam::store::{EventStore, SessionRecord, SessionStore, Unavailable};
 use crate::transport::{InFlight, Outbound, Session};
+use crate::vocabulary::Shutdown;
 use crate::vocabulary::lock;
 
 /// Every live session of one endpoint.
@@ -31,6 +33,8 @@ pub(crate) struct Sessions {
     /// Whether the events go with the session when this instance lets it
     /// go: they stay when another instance may take it over and find them.
     forget_on_drop: bool,
+    /// The drain a session's pending event writes hold open.
+    shutdown: Shutdown,
 }
 
 impl Sessions {
@@ -39,6 +43,7 @@ impl Sessions {
         cap: usize,
         events: Arc<dyn EventStore>,
         store: Arc<dyn SessionStore>,
+        shutdown: Shutdown,
     ) -> Self {
         let shared = store.is_shared().then_some(store);
         let forget_on_drop = !(shared.is_some() && events.is_shared());
@@ -49,7 +54,23 @@ impl Sessions {
             events,
             shared,
             forget_on_drop,
+            shutdown,
         }
+    }
+
+    /// Cancels every question a live session's requests wait on the
+    /// client for, and asks no more: an answer sent to another instance
+    /// would never reach them. The handlers hear the cancellation and
+    /// answer their requests.
+    pub(crate) fn close_questions(&self) {
+        for session in lock(&self.live).values() {
+            session.outbound.close();
+        }
+    }
+
+    /// The writes of session `id`'s events.
+    fn journal(&self, id: &str) -> Journal {
+        Journal::new(id, self.events.clone(), self.shutdown.clone())
     }
 
     /// The session named `id` if `principal` opened it: live here, or
@@ -95,11 +116,8 @@ impl Sessions {
             );
             return Ok(None);
         }
-        let session = Arc::new(HttpSession::restored(
-            record,
-            self.events.clone(),
-            self.forget_on_drop,
-        ));
+        let journal = self.journal(&record.id);
+        let session = Arc::new(HttpSession::restored(record, journal, self.forget_on_drop));
         live.insert(session.id.clone(), session.clone());
         Ok(Some(session))
     }
@@ -172,7 +190,7 @@ impl Sessions {
             return None;
         }
         let id = mint_id();
-        let streams = Streams::new(id.clone(), self.events.clone(), 0, self.forget_on_drop);
+        let streams = Streams::new(id.clone(), self.journal(&id), 0, self.forget_on_drop);
         let session = Session::over("http").with_id(id.clone());
         let session = Arc::new(HttpSession::new(id, owner, streams, session));
         live.insert(session.id.clone(), session.clone());
@@ -276,12 +294,12 @@ impl HttpSession {
     /// A session another instance opened, as the shared store kept it. Its
     /// streams and events are numbered from a random base, apart from the
     /// numbers the other instances gave theirs.
-    fn restored(record: SessionRecord, events: Arc<dyn EventStore>, forget_on_drop: bool) -> Self {
+    fn restored(record: SessionRecord, journal: Journal, forget_on_drop: bool) -> Self {
         let mut bytes = [0u8; 4];
         // Without randomness the numbers still start apart from a new session's.
         let _ = getrandom::fill(&mut bytes);
         let base = (u64::from(u32::from_le_bytes(bytes) >> 1) + 1) << 32;
-        let streams = Streams::new(record.id.clone(), events, base, forget_on_drop);
+        let streams = Streams::new(record.id.clone(), journal, base, forget_on_drop);
         let session = Session::over("http")
             .with_id(record.id.clone())
             .with_negotiated(Negotiated {
