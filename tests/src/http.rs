@@ -530,10 +530,28 @@ pub fn http1_request(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> Reply {
-    let mut stream = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
+    try_http1_request(port, method, path, headers, body, Duration::from_secs(10))
+        .unwrap_or_else(|e| panic!("{method} {path} on port {port}: {e}"))
+}
+
+/// Sends one request as [`http1_request`] does, waiting up to `patience`
+/// for each read; the error when the connection is refused, breaks or
+/// stays silent before a status line arrives (a client that retries
+/// elsewhere tells these apart from an answer).
+///
+/// # Errors
+///
+/// When no status line and headers arrive.
+pub fn try_http1_request(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+    patience: Duration,
+) -> std::io::Result<Reply> {
+    let mut stream = TcpStream::connect((Ipv4Addr::LOCALHOST, port))?;
+    stream.set_read_timeout(Some(patience))?;
     let mut head = format!(
         "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\
          Content-Length: {}\r\n",
@@ -543,31 +561,41 @@ pub fn http1_request(
         head.push_str(&format!("{name}: {value}\r\n"));
     }
     head.push_str("\r\n");
-    stream.write_all(head.as_bytes()).unwrap();
-    stream.write_all(body).unwrap();
+    stream.write_all(head.as_bytes())?;
+    stream.write_all(body)?;
     let mut reader = BufReader::new(stream);
     let mut status = String::new();
-    reader.read_line(&mut status).unwrap();
+    reader.read_line(&mut status)?;
     let status = status
         .split(' ')
         .nth(1)
         .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("an HTTP/1.1 status line: {status:?}"));
+        .ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::UnexpectedEof,
+                format!("no HTTP/1.1 status line: {status:?}"),
+            )
+        })?;
     let mut headers = HashMap::new();
     loop {
         let mut line = String::new();
-        reader.read_line(&mut line).unwrap();
+        reader.read_line(&mut line)?;
         let line = line.trim_end();
         if line.is_empty() {
             break;
         }
-        let (name, value) = line.split_once(':').unwrap();
+        let (name, value) = line.split_once(':').ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("a header: {line:?}"),
+            )
+        })?;
         headers.insert(name.to_ascii_lowercase(), value.trim().to_owned());
     }
     let chunked = headers
         .get("transfer-encoding")
         .is_some_and(|t| t.eq_ignore_ascii_case("chunked"));
-    Reply {
+    Ok(Reply {
         status,
         headers,
         body: BufReader::new(Http1Body {
@@ -577,7 +605,7 @@ pub fn http1_request(
             done: false,
         }),
         buffer: String::new(),
-    }
+    })
 }
 
 /// An HTTP/1.1 response: its status, headers and body.
@@ -602,6 +630,20 @@ impl Reply {
         let mut text = String::new();
         self.body.read_to_string(&mut text).unwrap();
         serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON: {text}"))
+    }
+
+    /// The whole body as JSON, or why it could not be read or parsed
+    /// (a connection broken mid-body, say).
+    ///
+    /// # Errors
+    ///
+    /// When the body breaks off or is not JSON.
+    pub fn try_json(mut self) -> Result<Value, String> {
+        let mut text = String::new();
+        self.body
+            .read_to_string(&mut text)
+            .map_err(|e| format!("the body broke off: {e}"))?;
+        serde_json::from_str(&text).map_err(|_| format!("not JSON: {text}"))
     }
 
     /// The next SSE event with fields; `None` at the end of the body.

@@ -364,6 +364,25 @@ async fn serve_draining(
             }
         }
     };
+    // Connections already waiting to be accepted are served (their
+    // requests refused with `503`), not reset when the listener closes:
+    // it closes once none arrived for a moment, or after the grace.
+    let quiet = std::time::Duration::from_millis(20);
+    let last = tokio::time::Instant::now() + std::time::Duration::from_secs(1);
+    while let Ok((tcp, _)) = tokio::time::timeout_at(
+        last.min(tokio::time::Instant::now() + quiet),
+        listener.accept(),
+    )
+    .await
+    {
+        connection::spawn(
+            &builder,
+            tcp,
+            app.clone(),
+            config.header_timeout,
+            &connections,
+        );
+    }
     drop(listener);
     connections.draining.cancel();
     let grace = tokio::time::sleep(std::time::Duration::from_secs(1));

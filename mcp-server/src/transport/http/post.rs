@@ -27,6 +27,9 @@ use crate::transport::{Admitted, ClientRequester, Outcome, Peer, Refusal, Reques
 /// Serves a `POST` to the endpoint.
 pub(crate) async fn post(State(endpoint): State<Arc<Endpoint>>, request: HttpRequest) -> Response {
     if let Some(refusal) = super::drain::refusal(&endpoint.server) {
+        // The body is read first: a connection closed with input unread is
+        // reset, and the reset can reach the client before the refusal.
+        let _ = admission::body(request.into_body(), &endpoint.config).await;
         return refusal;
     }
     let (parts, body) = request.into_parts();
