@@ -626,10 +626,8 @@ impl Reply {
     /// # Panics
     ///
     /// When it is not JSON.
-    pub fn json(mut self) -> Value {
-        let mut text = String::new();
-        self.body.read_to_string(&mut text).unwrap();
-        serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON: {text}"))
+    pub fn json(self) -> Value {
+        self.try_json().unwrap_or_else(|why| panic!("JSON: {why}"))
     }
 
     /// The whole body as JSON, or why it could not be read or parsed

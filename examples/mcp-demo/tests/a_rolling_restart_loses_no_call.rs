@@ -124,10 +124,8 @@ impl Instances {
         let mut headers = vec![
             ("Content-Type", "application/json"),
             ("Accept", "application/json, text/event-stream"),
-            ("MCP-Protocol-Version", VERSION),
-            ("Mcp-Method", method),
         ];
-        headers.extend(name.map(|name| ("Mcp-Name", name)));
+        headers.extend(mcp_tests::http::headers(method, name));
         let body = message.to_string();
         let until = Instant::now() + Duration::from_secs(60);
         let mut at = first % 2;

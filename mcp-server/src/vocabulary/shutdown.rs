@@ -238,28 +238,28 @@ impl Default for Shutdown {
 
 /// A count of guards, and a wait for it to fall to zero.
 #[derive(Debug, Default)]
-struct Count {
+pub(crate) struct Count {
     now: AtomicUsize,
     zero: Notify,
 }
 
 impl Count {
-    fn enter(&self) {
+    pub(crate) fn enter(&self) {
         self.now.fetch_add(1, Ordering::AcqRel);
     }
 
-    fn leave(&self) {
+    pub(crate) fn leave(&self) {
         if self.now.fetch_sub(1, Ordering::AcqRel) == 1 {
             self.zero.notify_waiters();
         }
     }
 
-    fn now(&self) -> usize {
+    pub(crate) fn now(&self) -> usize {
         self.now.load(Ordering::Acquire)
     }
 
     /// Resolves once the count is zero.
-    async fn zero(&self) {
+    pub(crate) async fn zero(&self) {
         loop {
             let zero = self.zero.notified();
             tokio::pin!(zero);

@@ -17,6 +17,7 @@ use tokio::net::TcpStream;
 use tokio::time::Sleep;
 
 use super::HttpConfig;
+use crate::vocabulary::Count;
 
 /// The length of the HTTP/2 connection preface: how much a connection must
 /// send before it is known to speak HTTP/2 or HTTP/1.1.
@@ -48,23 +49,14 @@ pub(crate) fn builder(config: &HttpConfig) -> Builder<TokioExecutor> {
 /// that asks them to finish gracefully.
 #[derive(Default)]
 pub(crate) struct Connections {
-    open: std::sync::atomic::AtomicUsize,
-    closed: tokio::sync::Notify,
+    open: Count,
     pub(crate) draining: tokio_util::sync::CancellationToken,
 }
 
 impl Connections {
     /// Waits until no connection is open.
     pub(crate) async fn all_closed(&self) {
-        loop {
-            let closed = self.closed.notified();
-            tokio::pin!(closed);
-            closed.as_mut().enable();
-            if self.open.load(std::sync::atomic::Ordering::Acquire) == 0 {
-                return;
-            }
-            closed.await;
-        }
+        self.open.zero().await;
     }
 }
 
@@ -79,12 +71,11 @@ pub(crate) fn spawn(
     within: Duration,
     connections: &std::sync::Arc<Connections>,
 ) {
-    use std::sync::atomic::Ordering;
     let builder = builder.clone();
     let io = TokioIo::new(Opening::new(tcp, within));
     let service = TowerToHyperService::new(app);
     let connections = connections.clone();
-    connections.open.fetch_add(1, Ordering::AcqRel);
+    connections.open.enter();
     tokio::spawn(async move {
         let opened_draining = connections.draining.is_cancelled();
         let connection = builder.serve_connection_with_upgrades(io, service);
@@ -97,9 +88,7 @@ pub(crate) fn spawn(
                 let _ = connection.await;
             }
         }
-        if connections.open.fetch_sub(1, Ordering::AcqRel) == 1 {
-            connections.closed.notify_waiters();
-        }
+        connections.open.leave();
     });
 }
 

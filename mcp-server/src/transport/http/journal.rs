@@ -13,8 +13,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::BoxFuture;
 use crate::seam::store::{EventId, EventStore, Unavailable};
-use crate::vocabulary::lock;
-use crate::vocabulary::{Recording, Shutdown};
+use crate::vocabulary::{Recording, Shutdown, lock};
 
 /// One session's event writes.
 pub(crate) struct Journal {
