@@ -25,6 +25,5 @@ pub(crate) use future::BoxFuture;
 pub(crate) use lock::lock;
 pub use origin::Origin;
 pub use render::{Colour, Rendered};
-pub(crate) use shutdown::Count;
 pub use shutdown::{Drained, Held, Recording, Shutdown};
 pub use target::{Target, TargetKind};

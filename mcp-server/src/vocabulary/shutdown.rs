@@ -237,9 +237,13 @@ impl Default for Shutdown {
 }
 
 /// A count of guards, and a wait for it to fall to zero.
+///
+/// A guard that leaves wakes waiters only when some wait: a request's
+/// guard costs two atomic operations and no lock while nothing drains.
 #[derive(Debug, Default)]
 pub(crate) struct Count {
     now: AtomicUsize,
+    waiting: AtomicUsize,
     zero: Notify,
 }
 
@@ -249,17 +253,27 @@ impl Count {
     }
 
     pub(crate) fn leave(&self) {
-        if self.now.fetch_sub(1, Ordering::AcqRel) == 1 {
+        // SeqCst on both sides: a leaver that sees no waiter is seen, by
+        // that waiter, to have brought the count to zero.
+        if self.now.fetch_sub(1, Ordering::SeqCst) == 1 && self.waiting.load(Ordering::SeqCst) > 0 {
             self.zero.notify_waiters();
         }
     }
 
     pub(crate) fn now(&self) -> usize {
-        self.now.load(Ordering::Acquire)
+        self.now.load(Ordering::SeqCst)
     }
 
     /// Resolves once the count is zero.
     pub(crate) async fn zero(&self) {
+        struct Waiting<'a>(&'a AtomicUsize);
+        impl Drop for Waiting<'_> {
+            fn drop(&mut self) {
+                self.0.fetch_sub(1, Ordering::SeqCst);
+            }
+        }
+        self.waiting.fetch_add(1, Ordering::SeqCst);
+        let _waiting = Waiting(&self.waiting);
         loop {
             let zero = self.zero.notified();
             tokio::pin!(zero);
@@ -335,5 +349,44 @@ impl Signals {
         {
             tokio::signal::ctrl_c().await.is_ok()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::Shutdown;
+
+    #[tokio::test]
+    async fn a_drain_ends_when_the_last_held_work_drops_and_not_before() {
+        let shutdown = Shutdown::new(Duration::from_secs(30));
+        let (first, second) = (shutdown.hold(), shutdown.hold());
+        shutdown.begin();
+        let waiting = tokio::spawn({
+            let shutdown = shutdown.clone();
+            async move { shutdown.drained().await.cut }
+        });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        drop(first);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert!(!waiting.is_finished(), "one piece of work is still held");
+        drop(second);
+        let cut = tokio::time::timeout(Duration::from_secs(5), waiting)
+            .await
+            .expect("the drain hears the last guard drop")
+            .unwrap();
+        assert_eq!(cut, 0);
+    }
+
+    #[tokio::test]
+    async fn work_held_and_dropped_while_nothing_drains_leaves_the_drain_free_to_end() {
+        let shutdown = Shutdown::new(Duration::from_secs(30));
+        for _ in 0..3 {
+            drop(shutdown.hold());
+        }
+        shutdown.begin();
+        let drained = tokio::time::timeout(Duration::from_secs(5), shutdown.drained()).await;
+        assert_eq!(drained.expect("nothing is held").cut, 0);
     }
 }

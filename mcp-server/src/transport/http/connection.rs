@@ -17,7 +17,6 @@ use tokio::net::TcpStream;
 use tokio::time::Sleep;
 
 use super::HttpConfig;
-use crate::vocabulary::Count;
 
 /// The length of the HTTP/2 connection preface: how much a connection must
 /// send before it is known to speak HTTP/2 or HTTP/1.1.
@@ -49,14 +48,15 @@ pub(crate) fn builder(config: &HttpConfig) -> Builder<TokioExecutor> {
 /// that asks them to finish gracefully.
 #[derive(Default)]
 pub(crate) struct Connections {
-    open: Count,
+    open: tokio_util::task::TaskTracker,
     pub(crate) draining: tokio_util::sync::CancellationToken,
 }
 
 impl Connections {
     /// Waits until no connection is open.
     pub(crate) async fn all_closed(&self) {
-        self.open.zero().await;
+        self.open.close();
+        self.open.wait().await;
     }
 }
 
@@ -75,8 +75,7 @@ pub(crate) fn spawn(
     let io = TokioIo::new(Opening::new(tcp, within));
     let service = TowerToHyperService::new(app);
     let connections = connections.clone();
-    connections.open.enter();
-    tokio::spawn(async move {
+    connections.open.clone().spawn(async move {
         let opened_draining = connections.draining.is_cancelled();
         let connection = builder.serve_connection_with_upgrades(io, service);
         tokio::pin!(connection);
@@ -88,7 +87,6 @@ pub(crate) fn spawn(
                 let _ = connection.await;
             }
         }
-        connections.open.leave();
     });
 }
 
