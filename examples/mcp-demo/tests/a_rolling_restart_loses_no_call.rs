@@ -112,7 +112,7 @@ impl Instances {
     /// to the other whenever one refuses: `503`, a refused connection, or
     /// one closed before any answer. The answer and the instance that gave
     /// it; `None` after a minute of refusals.
-    fn send(
+    fn balance(
         self,
         first: usize,
         message: &Value,
@@ -186,7 +186,7 @@ fn caller(
                 ("greet", json!({"name": format!("caller {number}")}))
             };
             let message = call(id, tool, arguments, false);
-            let Some((reply, _)) = instances.send(
+            let Some((reply, _)) = instances.balance(
                 number + id,
                 &message,
                 Some(tool),
@@ -220,7 +220,7 @@ fn tasker(instances: Instances, counts: Arc<Counts>, stop: Arc<AtomicBool>) -> J
                 json!({"seconds": 2, "label": format!("task {id}")}),
                 true,
             );
-            let Some((reply, _)) = instances.send(
+            let Some((reply, _)) = instances.balance(
                 id,
                 &message,
                 Some("slow_compute"),
@@ -260,7 +260,7 @@ fn listener(
             let id = format!("listen-{number}-{attempt}");
             let message = json!({"jsonrpc": "2.0", "id": id, "method": "subscriptions/listen",
                 "params": {"notifications": {"toolsListChanged": true}, "_meta": meta(false)}});
-            let Some((mut stream, _)) = instances.send(
+            let Some((mut stream, _)) = instances.balance(
                 number + attempt,
                 &message,
                 None,
@@ -328,7 +328,7 @@ fn settle(instances: Instances, task: &str, counts: &Counts) -> Value {
         let message = json!({"jsonrpc": "2.0", "id": 1, "method": "tasks/get",
             "params": {"taskId": task, "_meta": meta(true)}});
         let (reply, _) = instances
-            .send(0, &message, Some(task), Duration::from_secs(10), counts)
+            .balance(0, &message, Some(task), Duration::from_secs(10), counts)
             .expect("an instance answers");
         let body = reply.try_json().unwrap();
         let status = &body["result"]["status"];
@@ -385,7 +385,7 @@ fn restarting_each_instance_and_a_worker_under_load_fails_no_call() {
     }
     let change = call(0, "test_trigger_tool_change", json!({}), false);
     let (reply, _) = instances
-        .send(
+        .balance(
             0,
             &change,
             Some("test_trigger_tool_change"),
