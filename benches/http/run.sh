@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # run.sh: throughput, latency, CPU and memory of `tools/call` over Streamable
 # HTTP, measured with wrk on loopback in one run, for:
-#   - a bare axum + serde_json echo (no protocol: the floor);
+#   - the floor: a bare axum + serde echo, no protocol, decoding the request
+#     into borrowed typed fields and serializing its reply from them;
 #   - rmcp (crates.io, the version pinned in rmcp-peer/Cargo.lock), stateless
 #     with JSON replies;
 #   - mcp-demo, a stateless 2026-07-28 request;
-#   - the framework with its features on (http-features-server: a typed,
-#     schema-checked argument, three interceptors and a guard), 2026-07-28;
+#   - the framework's plain echo (http-plain-server: the `echo` tool alone)
+#     and the same tool with its features on (http-features-server: three
+#     interceptors and a guard), 2026-07-28;
+#   - with BASELINE=<git revision>, the plain echo again, built from that
+#     revision's framework (the bench crate of this tree copied into it);
 #   - legacy sessions: mcp-demo and rmcp, a call on a 2025-11-25 session.
 # Each server is started afresh for each row, pinned to one core (SERVER_CPU,
 # default 0) with the load generator pinned to another (LOAD_CPU, default 1).
@@ -19,12 +23,14 @@
 #
 #   benches/http/run.sh                  # 5 rounds of 5 s per row, 32 and 1 connections
 #   ROUNDS=3 DURATION=20 CONNECTION_COUNTS="64 8 1" benches/http/run.sh
+#   BASELINE=HEAD~3 benches/http/run.sh  # adds the plain echo as built at HEAD~3
 #
-# Needs wrk (Debian package `wrk`), curl and taskset, and two cores. Builds
-# three workspace crates and the rmcp peer with the `production` profile, and
-# the report writer in release; the peer and the writer are cargo projects of
-# their own (their own lock files), built into target/http-rmcp-peer and
-# target/http-bench-report.
+# Needs wrk (Debian package `wrk`), curl, taskset and git, and two cores.
+# Builds three workspace crates and the rmcp peer with the `production`
+# profile, and the report writer in release; the peer and the writer are
+# cargo projects of their own (their own lock files), built into
+# target/http-rmcp-peer and target/http-bench-report; a baseline is
+# extracted to and built in target/http-baseline.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROUNDS="${ROUNDS:-5}"
@@ -50,6 +56,22 @@ cargo build --profile production --locked --manifest-path benches/http/rmcp-peer
   --target-dir "$target_root/http-rmcp-peer" >&2
 cargo build --release --locked --manifest-path benches/http/report/Cargo.toml \
   --target-dir "$target_root/http-bench-report" >&2
+baseline_bin=""
+if [[ -n "${BASELINE:-}" ]]; then
+  # The baseline's own tree, with this tree's bench crate: the plain echo
+  # server uses only API the framework had before.
+  baseline_rev="$(git rev-parse --short "$BASELINE")"
+  baseline_src="$target_root/http-baseline/src"
+  rm -rf "$baseline_src"
+  mkdir -p "$baseline_src"
+  git archive "$baseline_rev" | tar -x -C "$baseline_src"
+  rm -rf "$baseline_src/benches/http/features"
+  cp -r benches/http/features "$baseline_src/benches/http/features"
+  cargo build --profile production --locked --manifest-path "$baseline_src/Cargo.toml" \
+    -p http-features-server --bin http-plain-server \
+    --target-dir "$target_root/http-baseline/target" >&2
+  baseline_bin="$target_root/http-baseline/target/production/http-plain-server"
+fi
 bin="$target_root/production"
 rmcp_bin="$target_root/http-rmcp-peer/production/http-rmcp-peer"
 report_bin="$target_root/http-bench-report/release/http-bench-report"
@@ -170,7 +192,8 @@ measure() {
 {
   echo "# $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc --all) cores ($(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)), Linux $(uname -r)"
   echo "# each server alone on core $SERVER_CPU (taskset -c $SERVER_CPU), started afresh per row; $ROUNDS rounds, each measuring every row in turn; wrk $(wrk -v 2>&1 | awk 'NR == 1 { print $2 }') on core $LOAD_CPU: \`wrk -t1 -cN -d${DURATION}s --latency\` after a ${WARMUP} s warm-up, keep-alive connections, loopback"
-  echo "# tool: \`test_simple_text\` (no arguments); features on: \`echo\` with a typed \`text\` argument checked against its input schema, three interceptors (raw, typed, handler chain) and a guard that allows; every reply carries the same text; every session request has a JSON-RPC id of its own, stateless ones share one fixed body"
+  echo "# tool: the floor, plain and features rows call \`echo\` with a \`text\` argument (the framework's is typed and checked against its input schema; features on adds three interceptors, raw, typed and handler chain, and a guard that allows); rmcp and mcp-demo call \`test_simple_text\` (no arguments); every reply carries the same text; every session request has a JSON-RPC id of its own, stateless ones share one fixed body"
+  [[ -n "$baseline_bin" ]] && echo "# baseline: the plain echo built from $baseline_rev"
   echo "# every server built with the \`production\` profile (release, fat LTO, one codegen unit)"
   echo "# rmcp $rmcp_version from crates.io, \`TCP_NODELAY\` set; stateless rows: \`legacy_session_mode(false)\`, \`json_response(true)\`; session row: \`legacy_session_mode(true)\` (replies as event streams)"
   echo "# load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -179,16 +202,23 @@ measure() {
 port=18180
 for round in $(seq 1 "$ROUNDS"); do for connections in $CONNECTION_COUNTS; do
   port=$((port + 10))
-  export MCP_TOOL=test_simple_text MCP_ARGUMENTS="{}"
-  measure floor "axum + serde_json, bare echo (floor)" "$connections" "$port" "" \
+  export MCP_TOOL=echo MCP_ARGUMENTS="{\"text\":\"$SIMPLE_TEXT\"}"
+  measure floor "axum + serde, borrowed typed echo (floor)" "$connections" "$port" "" \
     "$bin/http-echo-peer" "127.0.0.1:$port"
+  export MCP_TOOL=test_simple_text MCP_ARGUMENTS="{}"
   measure rmcp "rmcp $rmcp_version, 2026-07-28 stateless" "$connections" "$((port + 1))" "" \
     "$rmcp_bin" "127.0.0.1:$((port + 1))" stateless
   measure demo "mcp-demo, 2026-07-28 stateless" "$connections" "$((port + 2))" "" \
     "$bin/mcp-demo" --http "127.0.0.1:$((port + 2))"
   export MCP_TOOL=echo MCP_ARGUMENTS="{\"text\":\"$SIMPLE_TEXT\"}"
-  measure features "features on, 2026-07-28 stateless" "$connections" "$((port + 3))" "" \
+  measure plain "the echo, 2026-07-28 stateless" "$connections" "$((port + 6))" "" \
+    "$bin/http-plain-server" "127.0.0.1:$((port + 6))"
+  measure features "the echo, features on, 2026-07-28 stateless" "$connections" "$((port + 3))" "" \
     "$bin/http-features-server" "127.0.0.1:$((port + 3))"
+  if [[ -n "$baseline_bin" ]]; then
+    measure baseline "the echo at $baseline_rev, 2026-07-28 stateless" "$connections" "$((port + 7))" "" \
+      "$baseline_bin" "127.0.0.1:$((port + 7))"
+  fi
   export MCP_TOOL=test_simple_text MCP_ARGUMENTS="{}"
   measure demo-session "mcp-demo, 2025-11-25 session" "$connections" "$((port + 4))" session \
     "$bin/mcp-demo" --http "127.0.0.1:$((port + 4))"

@@ -13,13 +13,13 @@ pub fn markdown(run: &Run) -> String {
         let _ = writeln!(out, "- {note}");
     }
     out.push_str(
-        "\n| server | conns | requests/s | range | rounds | p50 | p99 | server CPU / request | peak RSS | wrk CPU | other CPU | vs floor | vs rmcp |\n\
-         |---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
+        "\n| server | conns | requests/s | range | rounds | p50 | p99 | server CPU / request | above floor | peak RSS | wrk CPU | other CPU | vs floor | vs rmcp |\n\
+         |---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
     );
     for row in &run.rows {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {}–{} | {} | {} | {} | {:.1} µs | {:.1} MiB | {:.0} % | {:.0} % | {} | {} |",
+            "| {} | {} | {} | {}–{} | {} | {} | {} | {:.1} µs | {} | {:.1} MiB | {:.0} % | {:.0} % | {} | {} |",
             row.label,
             row.connections,
             thousands(row.rps),
@@ -29,6 +29,7 @@ pub fn markdown(run: &Run) -> String {
             latency(row.p50_us),
             latency(row.p99_us),
             row.cpu_per_request_us(),
+            above_floor(run, row),
             row.peak_rss_kib as f64 / 1024.0,
             row.wrk_cpu_percent(),
             row.other_cpu_percent(),
@@ -42,7 +43,8 @@ pub fn markdown(run: &Run) -> String {
          highest requests/s over those rounds. rounds: how many, and of how many measured \
          when some were left out because other load disturbed them (other CPU of \
          {DISTURBED_PERCENT:.0} % or more). server CPU / request: the server's user + system \
-         time over the requests it answered. peak RSS: the server's VmHWM at the end of its \
+         time over the requests it answered; above floor: that less the floor's at the same \
+         connection count, the CPU the server spends on what the floor does not do. peak RSS: the server's VmHWM at the end of its \
          row. wrk CPU and other CPU: the load generator's CPU time, and that of every other \
          process (the kernel's threads aside), in percent of one core; wrk near 100 % would mean the load generator, not the server, set the pace. \
          vs floor and vs rmcp: requests/s over those of the floor and of rmcp (its session \
@@ -83,6 +85,18 @@ fn ratio(run: &Run, row: &Row, key: &str) -> String {
         .map_or_else(|| "–".to_owned(), |r| format!("{r:.2}×"))
 }
 
+/// A row's CPU per request less the floor's, or `–` for the floor itself
+/// or without one.
+fn above_floor(run: &Run, row: &Row) -> String {
+    match run.find("floor", row.connections) {
+        Some(floor) if row.key != "floor" => format!(
+            "{:+.1} µs",
+            row.cpu_per_request_us() - floor.cpu_per_request_us()
+        ),
+        _ => "–".to_owned(),
+    }
+}
+
 /// A latency in µs below a millisecond, in ms above.
 fn latency(us: f64) -> String {
     if us < 1000.0 {
@@ -115,6 +129,17 @@ mod tests {
         assert_eq!(thousands(512.0), "512");
         assert_eq!(latency(812.0), "812 µs");
         assert_eq!(latency(1500.0), "1.50 ms");
+    }
+
+    #[test]
+    fn gives_each_row_its_cpu_per_request_above_the_floors() {
+        let run = crate::rows::parse(
+            "floor\tfloor\t32\t1000\t1000\t30ms\t1ms\t2ms\t0.010\t1\t0.9\t10.0\t0.0\n\
+             plain\tplain\t32\t1000\t1000\t30ms\t1ms\t2ms\t0.015\t1\t0.9\t10.0\t0.0\n",
+        )
+        .unwrap();
+        assert_eq!(above_floor(&run, &run.rows[1]), "+5.0 µs");
+        assert_eq!(above_floor(&run, &run.rows[0]), "–");
     }
 
     #[test]
