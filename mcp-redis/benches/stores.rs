@@ -1,14 +1,17 @@
 //! Task store operations per second and their latency, for the in-memory,
-//! SQLite and Redis stores, measured in one run with the same workload.
+//! SQLite and Redis stores (the last with its client cache of task records
+//! off, then on), measured in one run with the same workload.
 //!
 //! `cargo bench -p mcp-redis --bench stores` (needs `redis-server`; with
 //! `taskset` installed, Redis runs on CPU 0: run the benchmark itself on
 //! CPU 1, `taskset -c 1 cargo bench -p mcp-redis --bench stores`, after a
 //! `--no-run` build). Each store gets `TASKS` tasks created, then `READS`
-//! reads and `UPDATES` updates (alternately asking for and answering an
-//! input), each phase by `WORKERS` concurrent callers; every operation is
-//! timed. It prints one table, with each store's throughput as a ratio to
-//! the in-memory store's.
+//! reads (`get`: each task's first read and nine more), `READS` reads more
+//! (`get again`: every task read before and unchanged since) and `UPDATES`
+//! updates (alternately asking for and answering an input), each phase by
+//! `WORKERS` concurrent callers; every operation is timed. It prints one
+//! table, with each store's throughput as a ratio to the in-memory
+//! store's.
 
 mod common;
 
@@ -68,11 +71,23 @@ where
     }
 }
 
-/// Creates, reads and updates on `store`; the three phases' measurements.
-async fn run(label: &str, store: Arc<dyn TaskStore>) -> [Measured; 3] {
+/// Reads every task `READS / TASKS` times, by `WORKERS` callers.
+async fn reads(store: Arc<dyn TaskStore>, ids: Arc<Vec<String>>) -> Measured {
+    measure(READS, move |n| {
+        let (s, i) = (store.clone(), ids.clone());
+        async move {
+            s.get(&i[n % TASKS]).await.expect("get").expect("a task");
+        }
+    })
+    .await
+}
+
+/// Creates, reads, reads again and updates on `store`; the four phases'
+/// measurements.
+async fn run(label: &str, store: Arc<dyn TaskStore>) -> [Measured; 4] {
     let ids: Arc<Vec<String>> = Arc::new(
         (0..TASKS)
-            .map(|n| format!("{label}-{n}-{}", now_ms()))
+            .map(|n| format!("{}-{n}-{}", label.replace([',', ' '], ""), now_ms()))
             .collect(),
     );
     let (s, i) = (store.clone(), ids.clone());
@@ -85,14 +100,8 @@ async fn run(label: &str, store: Arc<dyn TaskStore>) -> [Measured; 3] {
         }
     })
     .await;
-    let (s, i) = (store.clone(), ids.clone());
-    let read = measure(READS, move |n| {
-        let (s, i) = (s.clone(), i.clone());
-        async move {
-            s.get(&i[n % TASKS]).await.expect("get").expect("a task");
-        }
-    })
-    .await;
+    let read = reads(store.clone(), ids.clone()).await;
+    let read_again = reads(store.clone(), ids.clone()).await;
     let (s, i) = (store.clone(), ids.clone());
     let update = measure(UPDATES, move |n| {
         let (s, i) = (s.clone(), i.clone());
@@ -111,7 +120,7 @@ async fn run(label: &str, store: Arc<dyn TaskStore>) -> [Measured; 3] {
         }
     })
     .await;
-    [create, read, update]
+    [create, read, read_again, update]
 }
 
 fn object(value: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
@@ -124,11 +133,15 @@ fn object(value: serde_json::Value) -> serde_json::Map<String, serde_json::Value
 fn main() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let (mut redis, port) = common::redis_server(dir.path());
-    let redis_store = Server::builder()
-        .setting("redis.url", format!("redis://127.0.0.1:{port}"))
-        .build()
-        .active::<dyn TaskStore>()
-        .expect("the Redis task store");
+    let redis_store = |client_cache: bool| {
+        Server::builder()
+            .setting("redis.url", format!("redis://127.0.0.1:{port}"))
+            .setting("redis.client_cache", client_cache)
+            .build()
+            .active::<dyn TaskStore>()
+            .expect("the Redis task store")
+    };
+    let (uncached, cached) = (redis_store(false), redis_store(true));
     let sqlite: Arc<dyn TaskStore> =
         Arc::new(SqliteTaskStore::open(dir.path().join("tasks.db")).expect("SQLite opens"));
     let memory: Arc<dyn TaskStore> = Arc::new(MemoryTaskStore::default());
@@ -142,7 +155,8 @@ fn main() {
         for (label, store) in [
             ("memory", memory),
             ("sqlite", sqlite),
-            ("redis", redis_store),
+            ("redis, cache off", uncached),
+            ("redis", cached),
         ] {
             results.push((label, run(label, store).await));
         }
@@ -151,13 +165,13 @@ fn main() {
     let _ = redis.kill();
     let _ = redis.wait();
     println!(
-        "\n{TASKS} creates, {READS} reads, {UPDATES} updates per store, {WORKERS} concurrent callers\n"
+        "\n{TASKS} creates, {READS} reads, {READS} reads again, {UPDATES} updates per store, {WORKERS} concurrent callers\n"
     );
     println!("| store | operation | ops/s | p50 | p99 | vs memory |");
     println!("|---|---|--:|--:|--:|--:|");
     let memory_rates: Vec<f64> = results[0].1.iter().map(Measured::per_second).collect();
     for (label, measured) in results {
-        for (n, (name, mut m)) in ["create", "get", "update"]
+        for (n, (name, mut m)) in ["create", "get", "get again", "update"]
             .into_iter()
             .zip(measured)
             .enumerate()

@@ -5,7 +5,8 @@
 //! builder, the command line or the environment (`MCP_REDIS__URL`,
 //! `MCP_REDIS__PREFIX`, `MCP_REDIS__TIMEOUT_MS`, `MCP_REDIS__QUEUE`,
 //! `MCP_REDIS__CLAIM_AFTER_MS`, `MCP_REDIS__WORKER_JOBS`,
-//! `MCP_REDIS__EVENTS_PER_STREAM`, `MCP_REDIS__EVENTS_TTL_MS`).
+//! `MCP_REDIS__EVENTS_PER_STREAM`, `MCP_REDIS__EVENTS_TTL_MS`,
+//! `MCP_REDIS__CLIENT_CACHE`, `MCP_REDIS__CLIENT_CACHE_SIZE`).
 //!
 //! ```
 //! use mcp_redis::config::RedisSection;
@@ -16,6 +17,7 @@
 //! assert_eq!(section.prefix, "mcp");
 //! assert_eq!(section.timeout_ms, 2_000);
 //! assert!(!section.queue, "tasks run where they are created unless asked");
+//! assert!(section.client_cache, "task records are cached unless asked not to");
 //! ```
 
 use mcp_server::config::Section;
@@ -51,6 +53,21 @@ pub struct RedisSection {
     pub events_per_stream: usize,
     /// How long a legacy stream's events are kept after its last event.
     pub events_ttl_ms: u64,
+    /// Keep the task records this instance reads, and answer a read of a
+    /// record that did not change from that copy, without a round trip to
+    /// Redis (on by default). Redis's client-side caching keeps the copies
+    /// coherent: it remembers which records this instance read (`CLIENT
+    /// TRACKING` on a RESP3 connection of their own) and tells it when one
+    /// changes, whoever changed it, by a write, a script, an expiry or a
+    /// deletion, and the copy is dropped. A read that starts before that
+    /// message arrives still gets the copy (see `docs/scale-out.md`). Off,
+    /// every read goes to Redis, as it did before. A Redis that refuses
+    /// tracking (older than 6, or `CLIENT` denied) turns it off by itself,
+    /// with a warning in the log.
+    pub client_cache: bool,
+    /// At most how many task records the client cache holds; past that, an
+    /// arbitrary one makes room.
+    pub client_cache_size: usize,
 }
 
 impl Default for RedisSection {
@@ -64,6 +81,8 @@ impl Default for RedisSection {
             worker_jobs: 16,
             events_per_stream: 1_000,
             events_ttl_ms: 60 * 60 * 1_000,
+            client_cache: true,
+            client_cache_size: 10_000,
         }
     }
 }

@@ -89,7 +89,7 @@ impl Redis {
         F: AsyncFnOnce(&mut ConnectionManager) -> redis::RedisResult<T>,
     {
         let timeout = self.timeout;
-        let attempt = async {
+        self.within(what, async {
             let manager = self
                 .manager
                 .get_or_try_init(|| async {
@@ -102,14 +102,24 @@ impl Redis {
                 .await?;
             let mut connection = manager.clone();
             op(&mut connection).await
-        };
-        match tokio::time::timeout(timeout, attempt).await {
+        })
+        .await
+    }
+
+    /// Awaits `attempt` within the time limit; a failure names `what` was
+    /// done, on which Redis, and why.
+    pub(crate) async fn within<T>(
+        &self,
+        what: &str,
+        attempt: impl Future<Output = redis::RedisResult<T>>,
+    ) -> Result<T, Failed> {
+        match tokio::time::timeout(self.timeout, attempt).await {
             Ok(Ok(value)) => Ok(value),
             Ok(Err(error)) => Err(Failed(format!("{what} on {}: {error}", self.shown))),
             Err(_) => Err(Failed(format!(
                 "{what} on {}: no answer within {} ms",
                 self.shown,
-                timeout.as_millis()
+                self.timeout.as_millis()
             ))),
         }
     }

@@ -8,7 +8,7 @@
 //!
 //! | seam | member | what instances share |
 //! |---|---|---|
-//! | `TaskStore` (of `mcp-tasks`) | [`RedisTaskStore`] | task records, their expiry, and their events: a `tasks/cancel` received by one instance reaches the handler running on another |
+//! | `TaskStore` (of `mcp-tasks`) | [`RedisTaskStore`] | task records, their expiry, and their events: a `tasks/cancel` received by one instance reaches the handler running on another; a record read before and unchanged since is answered from the instance's client cache (`redis.client_cache`) |
 //! | `UsedStateStore` | [`RedisUsedStates`] | one-time request states: a retry replayed on another instance is refused |
 //! | `ChangeSink` | [`RedisChangeSink`] | changes: one published on one instance reaches the listen streams held by the others |
 //! | `SessionStore` | [`RedisSessionStore`] | legacy (2025-11-25) sessions: a client sent to another instance keeps its session, version, capabilities, log level and subscriptions |
@@ -33,6 +33,7 @@
 //! assert!(server.report().to_string().contains("MemoryUsedStates"));
 //! ```
 
+mod cache;
 pub mod config;
 mod connection;
 mod events;
@@ -56,13 +57,14 @@ use mcp_server::{origin, register};
 use mcp_tasks::executor::ExecutionStrategy;
 use mcp_tasks::store::TaskStore;
 
+pub use crate::cache::CacheStatistics;
 use crate::config::RedisSection;
 use crate::connection::Redis;
 pub use crate::events::RedisEventStore;
 pub use crate::queue::RedisQueueExecutor;
 pub use crate::sessions::RedisSessionStore;
 pub use crate::sink::RedisChangeSink;
-pub use crate::tasks::RedisTaskStore;
+pub use crate::tasks::{OpenError, RedisTaskStore};
 pub use crate::used::RedisUsedStates;
 pub use crate::worker::{Worker, WorkerError};
 use mcp_server::seam::contributor::health::{HealthCheck, Probe};

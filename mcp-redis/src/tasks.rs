@@ -14,6 +14,12 @@
 //! written back by a script only if the record is still the one read
 //! (compare and set); a writer that lost the race reads again. A terminal
 //! status is therefore never overwritten, whoever writes.
+//!
+//! With `redis.client_cache` on (the default), records are read through
+//! this instance's [client cache](crate::cache): a record read before and
+//! not changed since is answered without a round trip. An update may start
+//! from a copy that another instance's write made stale: its
+//! compare-and-set then fails, and it reads again from Redis.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,6 +31,8 @@ use mcp_tasks::store::{StoreError, TaskStore, TaskWatch, Watchers};
 use redis::{AsyncCommands, Script};
 use serde::{Deserialize, Serialize};
 
+use crate::cache::{CacheStatistics, Missed, RecordCache};
+use crate::config::RedisSection;
 use crate::connection::{Failed, Redis, subscribe};
 
 /// How many times an update is tried against concurrent writers.
@@ -59,7 +67,7 @@ for _, member in ipairs(gone) do
   redis.call('ZREM', ARGV[2] .. ':owner:' .. entry[1], entry[2])
 end
 if #gone > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1]) end
-return #gone
+return gone
 ";
 
 /// A task event as it crosses Redis.
@@ -99,9 +107,22 @@ struct Published {
 pub struct RedisTaskStore {
     redis: Arc<Redis>,
     watchers: Arc<Watchers>,
+    /// The client cache of records, unless `redis.client_cache` is off.
+    cache: Option<RecordCache>,
     create: Script,
     compare_and_set: Script,
     purge: Script,
+}
+
+/// Why [`RedisTaskStore::open`] made no store.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    /// `redis.url` is not set.
+    #[error("`redis.url` is not set")]
+    NoUrl,
+    /// `redis.url` does not parse as a Redis URL.
+    #[error("`redis.url` is not a Redis URL: {0}")]
+    InvalidUrl(String),
 }
 
 fn backend(failed: Failed) -> StoreError {
@@ -111,6 +132,23 @@ fn backend(failed: Failed) -> StoreError {
 fn decode(text: &str) -> Result<TaskRecord, StoreError> {
     serde_json::from_str(text)
         .map_err(|e| StoreError::Backend(format!("a stored task does not decode: {e}")))
+}
+
+/// A record as Redis holds it: its JSON, which compare-and-set compares,
+/// and its decoded form.
+#[derive(Debug)]
+pub(crate) struct Stored {
+    pub(crate) text: String,
+    pub(crate) record: TaskRecord,
+}
+
+impl Stored {
+    /// Decodes `text`; a record that does not decode is an error, never a
+    /// panic.
+    pub(crate) fn decode(text: String) -> Result<Self, StoreError> {
+        let record = decode(&text)?;
+        Ok(Self { text, record })
+    }
 }
 
 fn encode(record: &TaskRecord) -> String {
@@ -136,25 +174,72 @@ impl RedisTaskStore {
             Duration::from_secs(2),
             deliver,
         );
+        let section = redis.section();
+        let cache = section
+            .client_cache
+            .then(|| RecordCache::new(redis.clone(), section.client_cache_size))
+            .flatten();
         Self {
             redis,
             watchers,
+            cache,
             create: Script::new(CREATE),
             compare_and_set: Script::new(COMPARE_AND_SET),
             purge: Script::new(PURGE),
         }
     }
 
-    /// Reads the record of `id` as stored (expired or not).
-    async fn read(&self, id: &str) -> Result<Option<(String, TaskRecord)>, StoreError> {
+    /// A task store on the Redis that `section` names, made outside a
+    /// server's boot (a tool, a test): a server makes its own from its
+    /// `redis` section.
+    pub fn open(section: &RedisSection) -> Result<Self, OpenError> {
+        match Redis::of(section) {
+            Ok(Some(redis)) => Ok(Self::new(Arc::new(redis))),
+            Ok(None) => Err(OpenError::NoUrl),
+            Err(why) => Err(OpenError::InvalidUrl(why)),
+        }
+    }
+
+    /// What the client cache of task records did so far; `None` while
+    /// `redis.client_cache` is off.
+    pub fn cache_statistics(&self) -> Option<CacheStatistics> {
+        self.cache.as_ref().map(RecordCache::statistics)
+    }
+
+    /// Reads the record of `id` as stored (expired or not), through the
+    /// client cache when there is one.
+    async fn read(&self, id: &str) -> Result<Option<Arc<Stored>>, StoreError> {
+        if let Some(cache) = self.cache() {
+            match cache.read(id).await {
+                Ok(stored) => return Ok(stored),
+                Err(Missed::Failed(failed)) => return Err(backend(failed)),
+                Err(Missed::Undecodable(error)) => return Err(error),
+                // Redis refused tracking just now: read as without a cache.
+                Err(Missed::Unsupported) => {}
+            }
+        }
         let key = self.redis.key(&["task", id]);
         let text: Option<String> = self
             .redis
             .run("reading a task", async |c| c.get(&key).await)
             .await
             .map_err(backend)?;
-        text.map(|text| decode(&text).map(|record| (text, record)))
+        text.map(|text| Stored::decode(text).map(Arc::new))
             .transpose()
+    }
+
+    /// The client cache, while it is on and Redis did not refuse it.
+    fn cache(&self) -> Option<&RecordCache> {
+        self.cache.as_ref().filter(|cache| cache.usable())
+    }
+
+    /// Drops this instance's copy of task `id`'s record after this
+    /// instance wrote it: Redis's message about the write may arrive after
+    /// the write returned, and a read in between must not get the copy.
+    fn wrote(&self, id: &str) {
+        if let Some(cache) = &self.cache {
+            cache.forget(id);
+        }
     }
 }
 
@@ -173,7 +258,7 @@ impl TaskStore for RedisTaskStore {
                 self.redis.key(&["owner", &record.owner]),
                 self.redis.key(&["expiry"]),
             );
-            let created: i32 = self
+            let created = self
                 .redis
                 .run("creating a task", async |c| {
                     self.create
@@ -185,12 +270,13 @@ impl TaskStore for RedisTaskStore {
                         .arg(&record.id)
                         .arg(&expires)
                         .arg(&entry)
-                        .invoke_async(c)
+                        .invoke_async::<i32>(c)
                         .await
                 })
-                .await
-                .map_err(backend)?;
-            match created {
+                .await;
+            // A copy could be left from a deleted record of that id.
+            self.wrote(&record.id);
+            match created.map_err(backend)? {
                 1 => Ok(()),
                 _ => Err(StoreError::Exists(record.id)),
             }
@@ -198,13 +284,20 @@ impl TaskStore for RedisTaskStore {
     }
 
     fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<TaskRecord>, StoreError>> {
+        if let Some(stored) = self.cache().and_then(|cache| cache.held(id)) {
+            // Answered at once, without making the future that would wait
+            // for Redis.
+            let now = record::now_ms();
+            let found = (!stored.record.expired(now)).then(|| stored.record.clone());
+            return Box::pin(async move { Ok(found) });
+        }
         Box::pin(async move {
             let now = record::now_ms();
             Ok(self
                 .read(id)
                 .await?
-                .map(|(_, record)| record)
-                .filter(|r| !r.expired(now)))
+                .filter(|stored| !stored.record.expired(now))
+                .map(|stored| stored.record.clone()))
         })
     }
 
@@ -218,13 +311,13 @@ impl TaskStore for RedisTaskStore {
             let key = self.redis.key(&["task", id]);
             let channel = self.redis.key(&["task-events"]);
             for _ in 0..ATTEMPTS {
-                let Some((read, current)) = self.read(id).await? else {
+                let Some(read) = self.read(id).await? else {
                     return Ok(None);
                 };
-                if current.expired(now_ms) {
+                if read.record.expired(now_ms) {
                     return Ok(None);
                 }
-                let applied = record::apply(current, update.clone(), now_ms);
+                let applied = record::apply(read.record.clone(), update.clone(), now_ms);
                 if !applied.changed() {
                     return Ok(Some(applied));
                 }
@@ -239,21 +332,24 @@ impl TaskStore for RedisTaskStore {
                     })
                     .expect("task events always serialize")
                 };
-                let set: i32 = self
+                let set = self
                     .redis
                     .run("updating a task", async |c| {
                         self.compare_and_set
                             .key(&key)
-                            .arg(&read)
+                            .arg(&read.text)
                             .arg(&written)
                             .arg(&channel)
                             .arg(&message)
-                            .invoke_async(c)
+                            .invoke_async::<i32>(c)
                             .await
                     })
-                    .await
-                    .map_err(backend)?;
-                if set == 1 {
+                    .await;
+                // Written, perhaps written before an error, or the copy
+                // read was stale: whichever, it goes, and the next read
+                // asks Redis.
+                self.wrote(id);
+                if set.map_err(backend)? == 1 {
                     return Ok(Some(applied));
                 }
             }
@@ -341,7 +437,7 @@ impl TaskStore for RedisTaskStore {
         Box::pin(async move {
             let expiry = self.redis.key(&["expiry"]);
             let prefix = self.redis.key(&[]);
-            let purged: usize = self
+            let purged: Vec<String> = self
                 .redis
                 .run("purging tasks", async |c| {
                     self.purge
@@ -353,7 +449,14 @@ impl TaskStore for RedisTaskStore {
                 })
                 .await
                 .map_err(backend)?;
-            Ok(purged)
+            for entry in &purged {
+                // `[owner, id]`, as `create` wrote it; one that does not
+                // decode still loses its copy when Redis's message arrives.
+                if let Ok((_, id)) = serde_json::from_str::<(String, String)>(entry) {
+                    self.wrote(&id);
+                }
+            }
+            Ok(purged.len())
         })
     }
 
