@@ -227,6 +227,10 @@ impl<A, F> std::fmt::Debug for TypedTool<A, F> {
 
 /// Says which arguments are wrong, one line each, naming them by JSON Pointer.
 fn invalid_arguments(validator: &jsonschema::Validator, arguments: &JsonValue) -> Option<String> {
+    // Most arguments are valid: the check that collects nothing goes first.
+    if validator.is_valid(arguments) {
+        return None;
+    }
     let problems: Vec<String> = validator
         .iter_errors(arguments)
         .map(|e| {

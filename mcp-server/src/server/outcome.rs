@@ -98,11 +98,15 @@ impl ResultText {
 
     /// The encoded response to request `id` that carries this result.
     fn response(&self, id: &RequestId) -> Vec<u8> {
-        let id = serde_json::to_string(id).unwrap_or_else(|_| "null".to_owned());
-        let mut out = Vec::with_capacity(self.0.len() + id.len() + 32);
-        out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
-        out.extend_from_slice(id.as_bytes());
-        out.extend_from_slice(br#","result":"#);
+        const HEAD: &[u8] = br#"{"jsonrpc":"2.0","id":"#;
+        const RESULT: &[u8] = br#","result":"#;
+        // An id is a number or a short string: room for one of 24 bytes.
+        let mut out = Vec::with_capacity(HEAD.len() + 24 + RESULT.len() + self.0.len() + 1);
+        out.extend_from_slice(HEAD);
+        if serde_json::to_writer(&mut out, id).is_err() {
+            out.extend_from_slice(b"null");
+        }
+        out.extend_from_slice(RESULT);
         out.extend_from_slice(self.0.as_bytes());
         out.push(b'}');
         out

@@ -61,7 +61,7 @@ impl Peer {
         Self {
             credentials: Credentials::none(),
             principal: None,
-            notifications: Arc::new(DiscardSink),
+            notifications: DiscardSink::shared(),
             cancellation: CancellationToken::new(),
             session: None,
             requester: None,

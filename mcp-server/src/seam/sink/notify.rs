@@ -31,6 +31,16 @@ impl NotificationSink for DiscardSink {
     fn send(&self, _: Notification) {}
 }
 
+impl DiscardSink {
+    /// The one shared discarding sink: a request that needs one clones a
+    /// reference count instead of allocating.
+    pub(crate) fn shared() -> Arc<dyn NotificationSink> {
+        static SHARED: std::sync::LazyLock<Arc<dyn NotificationSink>> =
+            std::sync::LazyLock::new(|| Arc::new(DiscardSink));
+        SHARED.clone()
+    }
+}
+
 /// Sends `notifications/progress` for a request that asked for it.
 #[derive(Clone)]
 pub struct ProgressSink {
