@@ -15,7 +15,7 @@ use mcp_server::testing::MemoryClient;
 use mcp_server::{Server, tool};
 use mcp_tasks::record::{Outcome, TaskEvent, TaskRecord, Update, Wire, now_ms};
 use mcp_tasks::store::{StoreError, TaskStore};
-use mcp_tests::redis::RedisServer;
+use mcp_tests::redis::{RedisServer, first_answer};
 use serde_json::json;
 
 use mcp_redis as _;
@@ -146,14 +146,8 @@ async fn while_redis_is_down_requests_fail_quickly_and_the_instance_recovers_by_
             .is_err()
     );
     redis.restart();
-    let mut recovered = None;
-    for _ in 0..50 {
-        if let Ok(found) = tasks(&a).get(&task.id).await {
-            recovered = Some(found);
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let store = tasks(&a);
+    let recovered = first_answer(|| store.get(&task.id)).await;
     // Not persisted: the restarted Redis is empty, and answers.
     assert_eq!(recovered, Some(None), "the instance reconnected by itself");
 }

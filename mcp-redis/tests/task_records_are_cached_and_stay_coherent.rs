@@ -14,7 +14,7 @@ use mcp_redis::{CacheStatistics, RedisTaskStore};
 use mcp_server::core::ext::tasks::TaskStatus;
 use mcp_tasks::record::{Outcome, TaskRecord, Update, Wire, now_ms};
 use mcp_tasks::store::TaskStore;
-use mcp_tests::redis::RedisServer;
+use mcp_tests::redis::{RedisServer, first_answer};
 use serde_json::json;
 
 /// A store on `redis` with connections of its own, its client cache on or off.
@@ -299,14 +299,7 @@ async fn copies_go_with_the_connection_that_tracked_them() {
     // The restarted Redis is empty and tracks nothing for b: b's copy
     // went when its connection closed.
     redis.restart();
-    let mut read = None;
-    for _ in 0..50 {
-        if let Ok(found) = b.get(&task.id).await {
-            read = Some(found);
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let read = first_answer(|| b.get(&task.id)).await;
     assert_eq!(read, Some(None), "b reconnected and read the empty Redis");
 }
 

@@ -144,3 +144,19 @@ fn wait_for(port: u16) {
     }
     panic!("redis-server did not answer on port {port}");
 }
+
+/// The first answer `ask` gives without an error, asked every 100 ms for at
+/// most 5 s: what a client reads once a restarted Redis takes it back.
+pub async fn first_answer<T, E, F, Fut>(mut ask: F) -> Option<T>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, E>>,
+{
+    for _ in 0..50 {
+        if let Ok(answer) = ask().await {
+            return Some(answer);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    None
+}
