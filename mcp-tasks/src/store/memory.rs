@@ -1,8 +1,8 @@
 //! The default task store: records in this process's memory.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeSet, HashMap};
 use std::ops::Bound;
-use std::sync::Mutex;
+use std::sync::{PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use mcp_server::BoxFuture;
 
@@ -12,15 +12,18 @@ use crate::record::{self, Applied, TaskRecord, Update};
 /// Keeps task records in memory: fast, and gone with the process.
 #[derive(Default)]
 pub struct MemoryTaskStore {
-    records: Mutex<Records>,
+    // Reads share the lock: `tasks/get` from every worker at once waits on
+    // no one but a writer.
+    records: RwLock<Records>,
     watchers: Watchers,
 }
 
-/// The records by id, and their ids by owner in list order, so that a
-/// page of a list costs the page, however many tasks the owner has.
+/// The records by id (hashed: a lookup costs one hash of the id, not a
+/// string comparison per level), and their ids by owner in list order, so
+/// that a page of a list costs the page, however many tasks the owner has.
 #[derive(Default)]
 struct Records {
-    by_id: BTreeMap<String, TaskRecord>,
+    by_id: HashMap<String, TaskRecord>,
     by_owner: BTreeSet<(String, u64, String)>,
 }
 
@@ -47,10 +50,12 @@ fn listed(record: &TaskRecord) -> (String, u64, String) {
 }
 
 impl MemoryTaskStore {
-    fn records(&self) -> std::sync::MutexGuard<'_, Records> {
-        self.records
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    fn records(&self) -> RwLockWriteGuard<'_, Records> {
+        self.records.write().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn reading(&self) -> RwLockReadGuard<'_, Records> {
+        self.records.read().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -70,16 +75,15 @@ impl TaskStore for MemoryTaskStore {
 
     fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<TaskRecord>, StoreError>> {
         let now = record::now_ms();
-        let found = {
-            let mut records = self.records();
-            match records.by_id.get(id) {
-                Some(r) if r.expired(now) => {
-                    records.remove(id);
-                    None
-                }
-                other => other.cloned(),
-            }
+        let found = match self.reading().by_id.get(id) {
+            Some(r) if r.expired(now) => Err(()),
+            other => Ok(other.cloned()),
         };
+        // An expired record goes on the first read that finds it.
+        let found = found.unwrap_or_else(|()| {
+            self.records().remove(id);
+            None
+        });
         Box::pin(async move { Ok(found) })
     }
 
@@ -118,7 +122,7 @@ impl TaskStore for MemoryTaskStore {
     ) -> BoxFuture<'a, Result<Vec<TaskRecord>, StoreError>> {
         let now = record::now_ms();
         let page = {
-            let records = self.records();
+            let records = self.reading();
             let first = (owner.to_owned(), 0, String::new());
             // After the cursor's task, when it still exists; else from the start.
             let start = after
