@@ -75,15 +75,15 @@ impl TaskStore for MemoryTaskStore {
 
     fn get<'a>(&'a self, id: &'a str) -> BoxFuture<'a, Result<Option<TaskRecord>, StoreError>> {
         let now = record::now_ms();
-        let found = match self.reading().by_id.get(id) {
-            Some(r) if r.expired(now) => Err(()),
-            other => Ok(other.cloned()),
-        };
+        let found = self.reading().by_id.get(id).cloned();
         // An expired record goes on the first read that finds it.
-        let found = found.unwrap_or_else(|()| {
-            self.records().remove(id);
-            None
-        });
+        let found = match found {
+            Some(r) if r.expired(now) => {
+                self.records().remove(id);
+                None
+            }
+            other => other,
+        };
         Box::pin(async move { Ok(found) })
     }
 
