@@ -20,6 +20,7 @@
 //! | [`config`] | the one configuration, read as typed sections |
 //! | [`boot`] | what boot hands an extension, and how boot fails |
 //! | [`server`] | the [`Server`], its builder and its boot report |
+//! | [`catalog`] | the runtime catalog: tools added, replaced and removed while the server serves |
 //! | [`transport`] | the interface every transport uses; [`stdio`](transport::stdio), and Streamable HTTP behind the `http` feature |
 //! | [`testing`] | an in-memory client for tests |
 //! | [`core`] | the wire model of both protocol eras |
@@ -45,6 +46,7 @@
 // The layers, bottom first (docs/adr/0012-the-layers-of-mcp-server.md):
 // each imports only the layers below it.
 pub mod boot;
+pub mod catalog;
 pub mod context;
 mod dispatch;
 pub mod handler;

@@ -8,6 +8,7 @@ use mcp_core::json::JsonObject;
 use mcp_core::version::Era;
 
 use super::builder::Builder;
+use super::catalog::RuntimeCatalog;
 use super::chains::ChainBuilder;
 use super::collect::{self, Parts};
 use super::contribute::{self, Union};
@@ -15,7 +16,9 @@ use super::fold::Folder;
 use super::routes::{Built, Inputs, modern_versions};
 use super::select;
 use super::validate::Validators;
+use crate::catalog::Catalog;
 use crate::context::runtime::Runtime;
+use crate::dispatch::dynamic::Dynamic;
 use crate::dispatch::legacy::Initializer;
 use crate::dispatch::listen::Offers;
 use crate::dispatch::rounds::Rounds;
@@ -95,6 +98,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     let legacy_capabilities = of_era(&capabilities, Era::Legacy, &boot);
     let capabilities = of_era(&capabilities, Era::Modern, &boot);
     let hub = Arc::new(Hub::new(section.max_listeners, section.listener_queue));
+    let dynamic = Arc::new(Dynamic::default());
     let built = Inputs {
         boot: &boot,
         folder: Folder::default(),
@@ -128,6 +132,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
                 resources: capabilities.resources.is_some(),
             },
         )),
+        dynamic: dynamic.clone(),
     }
     .build(union, &mut errors);
 
@@ -150,6 +155,9 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         return Err(BootErrors(errors));
     }
 
+    // The runtime catalog folds and chains what it adds as boot did, with
+    // what boot knew.
+    let boot = Arc::new(boot);
     let server = freeze(
         info,
         [capabilities, legacy_capabilities],
@@ -157,7 +165,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         built,
         selections,
         &parts,
-        &boot,
+        (&boot, dynamic),
     );
     for validator in boot.entries::<Validators>() {
         for diagnostic in validator.member.validate(&server, &boot) {
@@ -254,7 +262,7 @@ fn freeze(
     built: Built,
     selections: Vec<Selection>,
     parts: &Parts,
-    boot: &BootContext,
+    (boot, dynamic): (&Arc<BootContext>, Arc<Dynamic>),
 ) -> Server {
     let mut methods: Vec<MethodReport> = built
         .all
@@ -281,17 +289,33 @@ fn freeze(
     let changes = boot
         .active::<dyn ChangeSink>()
         .expect("the framework declares the change sink seam");
+    let changes = Arc::new(Fanout::new(
+        built
+            .hub
+            .clone()
+            .expect("the routes hold the listeners' hub"),
+        changes,
+    ));
+    let catalog = Catalog::new(Arc::new(RuntimeCatalog {
+        boot: boot.clone(),
+        dynamic,
+        serves_tools: !built.fixed_tools.is_empty(),
+        fixed_tools: built.fixed_tools,
+        changes: changes.clone(),
+        writer: std::sync::Mutex::new(()),
+    }));
+    // The catalog travels with the shared state, where a request's context
+    // finds it (`RequestContext::catalog`).
+    let mut state = boot.state();
+    state.insert(
+        std::any::TypeId::of::<Catalog>(),
+        Arc::new(catalog.clone()) as Arc<dyn std::any::Any + Send + Sync>,
+    );
     let runtime = Runtime {
-        changes: Arc::new(Fanout::new(
-            built
-                .hub
-                .clone()
-                .expect("the routes hold the listeners' hub"),
-            changes,
-        )),
+        changes,
         actives: boot.actives.clone(),
         members: boot.members.clone(),
-        state: boot.state(),
+        state,
         senders: boot
             .members::<crate::seam::interceptor::SendingInterceptors>()
             .into(),
@@ -318,6 +342,7 @@ fn freeze(
             .expect("the framework declares the principal source seam"),
         runtime: Arc::new(runtime),
         catalogue: built.catalogue,
+        catalog,
         param_headers: built.param_headers,
         report,
         rounds: Rounds {

@@ -24,6 +24,7 @@
 
 mod assemble;
 mod builder;
+mod catalog;
 mod chains;
 mod collect;
 mod contribute;

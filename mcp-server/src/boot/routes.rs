@@ -25,10 +25,11 @@ use mcp_core::version::{self, Era};
 use super::chains::ChainBuilder;
 use super::contribute::Union;
 use super::fold::Folder;
+use crate::dispatch::dynamic::{Dynamic, Dynamically};
 use crate::dispatch::legacy::{Initializer, Maintenance};
 use crate::dispatch::listen::{Listen, Offers};
 use crate::dispatch::{
-    ByName, Catalog, Completer, Completions, Discovery, Guards, HandlerChain, ListScreen, Listed,
+    ByName, Completer, Completions, Discovery, Guards, HandlerChain, ListItems, ListScreen, Listed,
     Listing, NotFound, PendingTyped, Resources, Route, RouteOptions, Routes, Single, route,
     unknown_prompt, unknown_reference, unknown_resource, unknown_tool,
 };
@@ -91,6 +92,8 @@ pub(super) struct Built {
     pub(super) hub: Option<Arc<Hub>>,
     /// The contributed client notifications, by name.
     pub(super) notifications: HashMap<&'static str, Arc<dyn ErasedNotification>>,
+    /// The tools boot assembled, by name, with where each was contributed.
+    pub(super) fixed_tools: HashMap<String, Origin>,
 }
 
 /// Everything routes are built from.
@@ -104,6 +107,8 @@ pub(super) struct Inputs<'b> {
     pub(super) discovery: Option<Discovery>,
     /// The listeners `subscriptions/listen` holds, and what they may hear of.
     pub(super) listen: Option<(Arc<Hub>, Offers)>,
+    /// The runtime catalog the lists and lookups read besides boot's.
+    pub(super) dynamic: Arc<Dynamic>,
 }
 
 impl Inputs<'_> {
@@ -116,6 +121,7 @@ impl Inputs<'_> {
             all: Vec::new(),
             hub: None,
             notifications: HashMap::new(),
+            fixed_tools: HashMap::new(),
         };
         self.tools(union.tools, &mut built, errors);
         let prompt_guards = self.prompts(union.prompts, &mut built, errors);
@@ -207,16 +213,18 @@ impl Inputs<'_> {
     fn listing<M: Method, D>(
         &mut self,
         items: Vec<Listed<D>>,
+        dynamic: Option<Arc<Dynamic>>,
         built: &mut Built,
-    ) -> Option<Arc<Catalog<D>>>
+    ) -> Option<Arc<ListItems<D>>>
     where
-        D: Descriptor,
+        D: Dynamically,
         Listing<D>: Handler<M>,
         ListScreen<D>: crate::dispatch::Screen<M>,
     {
-        let catalog = Catalog::new(items);
+        let catalog = ListItems::new(items);
         let listing = Listing {
             catalog: catalog.clone(),
+            dynamic: dynamic.clone(),
             page_size: self.server.page_size.max(1),
             ttl_ms: self.server.list_ttl_ms,
             cache_scope: Default::default(),
@@ -228,7 +236,10 @@ impl Inputs<'_> {
                 mcp_core::error::ErrorObject::internal_error("a list has no target to hide")
             });
         let options = RouteOptions {
-            screen: Some(Box::new(ListScreen(catalog.clone()))),
+            screen: Some(Box::new(ListScreen {
+                catalog: catalog.clone(),
+                dynamic,
+            })),
             ..RouteOptions::owned_by(Origin::FRAMEWORK)
         };
         self.route::<M>(Box::new(Single(chain)), options, built);
@@ -244,10 +255,15 @@ impl Inputs<'_> {
         if tools.is_empty() {
             return;
         }
+        built.fixed_tools = tools
+            .iter()
+            .map(|t| (t.value.0.name.clone(), t.origin))
+            .collect();
         let mut by_name = ByName {
             chains: HashMap::with_capacity(tools.len()),
             order: Vec::with_capacity(tools.len()),
             not_found: unknown_tool,
+            dynamic: Some(self.dynamic.clone()),
         };
         let mut listed = Vec::with_capacity(tools.len());
         for (item, chain) in self.handlers(tools, unknown_tool, errors) {
@@ -266,7 +282,8 @@ impl Inputs<'_> {
             RouteOptions::owned_by(Origin::FRAMEWORK),
             built,
         );
-        built.catalogue.tools = self.listing::<ListTools, _>(listed, built);
+        let dynamic = Some(self.dynamic.clone());
+        built.catalogue.tools = self.listing::<ListTools, _>(listed, dynamic, built);
     }
 
     /// Builds the prompt routes; the guards of each prompt, by name.
@@ -284,6 +301,7 @@ impl Inputs<'_> {
             chains: HashMap::with_capacity(prompts.len()),
             order: Vec::with_capacity(prompts.len()),
             not_found: unknown_prompt,
+            dynamic: None,
         };
         let mut listed = Vec::with_capacity(prompts.len());
         for (item, chain) in self.handlers(prompts, unknown_prompt, errors) {
@@ -297,7 +315,7 @@ impl Inputs<'_> {
             RouteOptions::owned_by(Origin::FRAMEWORK),
             built,
         );
-        built.catalogue.prompts = self.listing::<ListPrompts, _>(listed, built);
+        built.catalogue.prompts = self.listing::<ListPrompts, _>(listed, None, built);
         guards
     }
 
@@ -348,9 +366,9 @@ impl Inputs<'_> {
             ..RouteOptions::owned_by(Origin::FRAMEWORK)
         };
         self.route::<ReadResource>(Box::new(resolver), options, built);
-        built.catalogue.resources = self.listing::<ListResources, _>(listed, built);
+        built.catalogue.resources = self.listing::<ListResources, _>(listed, None, built);
         built.catalogue.templates =
-            self.listing::<ListResourceTemplates, _>(listed_templates, built);
+            self.listing::<ListResourceTemplates, _>(listed_templates, None, built);
         template_guards
     }
 
@@ -587,7 +605,7 @@ fn notifications(
 }
 
 /// The identities in a catalog, for suggestions.
-fn keys<D: Descriptor>(catalog: Option<&Arc<Catalog<D>>>) -> Vec<String> {
+fn keys<D: Descriptor>(catalog: Option<&Arc<ListItems<D>>>) -> Vec<String> {
     catalog
         .into_iter()
         .flat_map(|c| c.descriptors())

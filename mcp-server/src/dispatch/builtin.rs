@@ -20,39 +20,33 @@ use mcp_core::resources::{
 use mcp_core::result::CacheScope;
 use mcp_core::tools::{ListTools, ListToolsResult, Tool};
 
-use super::chain::Guards;
+use super::dynamic::{Dynamic, Dynamically};
+use super::listed::Listed;
 use super::route::Screen;
 use crate::context::RequestContext;
 use crate::handler::{Handler, HandlerResult};
 use crate::seam::customizer::Descriptor;
 use crate::vocabulary::BoxFuture;
 
-/// One listed item with what decides its visibility.
-pub(crate) struct Listed<D> {
-    pub(crate) descriptor: D,
-    pub(crate) guards: Arc<Guards>,
-    /// Whether it appears in its list (a customizer may unlist it).
-    pub(crate) listed: bool,
-}
-
 /// The items of one list, in list order (sorted by their identity), with
 /// their guards.
-pub(crate) struct Catalog<D> {
+pub(crate) struct ListItems<D> {
     items: Vec<Listed<D>>,
 }
 
-impl<D: Descriptor> Catalog<D> {
+impl<D: Descriptor> ListItems<D> {
     /// A catalog of `items`, sorted by identity.
     pub(crate) fn new(mut items: Vec<Listed<D>>) -> Arc<Self> {
         items.sort_by(|a, b| a.descriptor.key().cmp(b.descriptor.key()));
         Arc::new(Self { items })
     }
 
-    /// Whether the item named `key` is listed and the caller may see it.
-    fn visible(&self, ctx: &RequestContext, key: &str) -> bool {
+    /// The item named `key`.
+    fn find(&self, key: &str) -> Option<&Listed<D>> {
         self.items
             .binary_search_by(|item| item.descriptor.key().cmp(key))
-            .is_ok_and(|i| self.items[i].listed && self.items[i].guards.allow(ctx))
+            .ok()
+            .map(|i| &self.items[i])
     }
 
     /// The descriptors, listed or not, in list order.
@@ -62,9 +56,12 @@ impl<D: Descriptor> Catalog<D> {
 }
 
 /// A list method's handler: the items in a fixed order, filtered per caller
-/// by their guards, cut into pages with opaque cursors.
+/// by their guards, cut into pages with opaque cursors. The items are those
+/// of boot and those the runtime catalog holds, merged in identity order.
 pub(crate) struct Listing<D> {
-    pub(crate) catalog: Arc<Catalog<D>>,
+    pub(crate) catalog: Arc<ListItems<D>>,
+    /// The runtime catalog, when the server has one.
+    pub(crate) dynamic: Option<Arc<Dynamic>>,
     pub(crate) page_size: usize,
     pub(crate) ttl_ms: u64,
     pub(crate) cache_scope: CacheScope,
@@ -72,26 +69,53 @@ pub(crate) struct Listing<D> {
 
 /// The screen of a list method: every answer keeps only the items that
 /// exist and that the caller may see, whoever made the answer.
-pub(crate) struct ListScreen<D>(pub(crate) Arc<Catalog<D>>);
+pub(crate) struct ListScreen<D> {
+    pub(crate) catalog: Arc<ListItems<D>>,
+    pub(crate) dynamic: Option<Arc<Dynamic>>,
+}
 
-impl<D: Descriptor> Listing<D> {
+impl<D: Dynamically> ListScreen<D> {
+    /// Whether the item named `key` is listed and the caller may see it.
+    fn visible(&self, ctx: &RequestContext, key: &str) -> bool {
+        let visible = |item: &Listed<D>| item.listed && item.guards.allow(ctx);
+        match self.catalog.find(key) {
+            Some(item) => visible(item),
+            None => self
+                .dynamic
+                .as_ref()
+                .and_then(|d| D::member(&d.peek(), key).map(visible))
+                .unwrap_or(false),
+        }
+    }
+}
+
+impl<D: Dynamically> Listing<D> {
     fn page(
         &self,
         ctx: &RequestContext,
         cursor: Option<&str>,
     ) -> Result<(Vec<D>, Option<String>), ErrorObject> {
+        // One version of the catalog for the whole page.
+        let snapshot = self.dynamic.as_ref().map(|d| d.load());
+        let version = snapshot.as_ref().map_or(0, |s| s.version);
         let start = match cursor {
             None => 0,
-            Some(cursor) => decode_cursor(cursor).ok_or_else(|| {
-                ErrorObject::invalid_params(format!(
-                    "Invalid cursor: {cursor:?} was not issued by this server"
-                ))
-            })?,
+            Some(cursor) => match decode_cursor(cursor) {
+                Some((offset, issued)) if issued == version => offset,
+                Some(_) => {
+                    return Err(ErrorObject::invalid_params(format!(
+                        "Stale cursor: {cursor:?} was issued before the list changed; list again from the start"
+                    )));
+                }
+                None => {
+                    return Err(ErrorObject::invalid_params(format!(
+                        "Invalid cursor: {cursor:?} was not issued by this server"
+                    )));
+                }
+            },
         };
-        let mut visible = self
-            .catalog
-            .items
-            .iter()
+        let added = snapshot.as_deref().map(D::members);
+        let mut visible = merged(self.catalog.items.iter(), added)
             .filter(|item| item.listed && item.guards.allow(ctx));
         let page: Vec<D> = visible
             .by_ref()
@@ -102,22 +126,46 @@ impl<D: Descriptor> Listing<D> {
         let next = visible
             .next()
             .is_some()
-            .then(|| encode_cursor(start + page.len()));
+            .then(|| encode_cursor(start + page.len(), version));
         Ok((page, next))
     }
 }
 
-fn encode_cursor(offset: usize) -> String {
-    URL_SAFE_NO_PAD.encode(format!("o:{offset}"))
+/// The items of boot and those added at runtime, in identity order (no
+/// identity is in both: the runtime catalog refuses a collision).
+fn merged<'a, D: Descriptor>(
+    fixed: impl Iterator<Item = &'a Listed<D>> + 'a,
+    added: Option<Box<dyn Iterator<Item = &'a Listed<D>> + 'a>>,
+) -> impl Iterator<Item = &'a Listed<D>> + 'a {
+    let mut fixed = fixed.peekable();
+    let mut added = added
+        .unwrap_or_else(|| Box::new(std::iter::empty()))
+        .peekable();
+    std::iter::from_fn(move || match (fixed.peek(), added.peek()) {
+        (Some(a), Some(b)) if b.descriptor.key() < a.descriptor.key() => added.next(),
+        (Some(_), _) => fixed.next(),
+        (None, _) => added.next(),
+    })
 }
 
-fn decode_cursor(cursor: &str) -> Option<usize> {
+/// A page's cursor: its offset, and the version of the runtime catalog it
+/// counts in (left out while nothing changed, so a server whose catalog
+/// never changes issues the cursors it always did).
+fn encode_cursor(offset: usize, version: u64) -> String {
+    if version == 0 {
+        URL_SAFE_NO_PAD.encode(format!("o:{offset}"))
+    } else {
+        URL_SAFE_NO_PAD.encode(format!("o:{offset}:v{version}"))
+    }
+}
+
+fn decode_cursor(cursor: &str) -> Option<(usize, u64)> {
     let bytes = URL_SAFE_NO_PAD.decode(cursor).ok()?;
-    std::str::from_utf8(&bytes)
-        .ok()?
-        .strip_prefix("o:")?
-        .parse()
-        .ok()
+    let text = std::str::from_utf8(&bytes).ok()?.strip_prefix("o:")?;
+    match text.split_once(":v") {
+        None => Some((text.parse().ok()?, 0)),
+        Some((offset, version)) => Some((offset.parse().ok()?, version.parse().ok()?)),
+    }
 }
 
 /// Implements a list method's handler on `Listing<D>` and its screen on `ListScreen<D>`.
@@ -125,7 +173,7 @@ macro_rules! list_handler {
     ($method:ty, $descriptor:ty, $result:ident, $field:ident) => {
         impl Screen<$method> for ListScreen<$descriptor> {
             fn screen(&self, ctx: &RequestContext, result: &mut $result) {
-                result.$field.retain(|item| self.0.visible(ctx, item.key()));
+                result.$field.retain(|item| self.visible(ctx, item.key()));
             }
         }
 

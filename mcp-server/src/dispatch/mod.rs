@@ -4,7 +4,9 @@
 
 mod builtin;
 mod chain;
+pub(crate) mod dynamic;
 pub(crate) mod legacy;
+mod listed;
 pub(crate) mod listen;
 mod method;
 mod pipeline;
@@ -12,8 +14,9 @@ mod resolve;
 pub(crate) mod rounds;
 mod route;
 
-pub(crate) use builtin::{Catalog, Discovery, ListScreen, Listed, Listing};
+pub(crate) use builtin::{Discovery, ListItems, ListScreen, Listing};
 pub(crate) use chain::{Guards, HandlerChain, NotFound, Step};
+pub(crate) use listed::Listed;
 pub(crate) use method::{
     ChainParts, ErasedMethod, MethodEntry, PendingTyped, RouteOptions, method_not_found, route,
 };

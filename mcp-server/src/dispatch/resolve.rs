@@ -1,6 +1,8 @@
 //! Finding the handler a request is aimed at.
 
 use std::collections::{BTreeMap, HashMap};
+use std::ops::Deref;
+use std::sync::Arc;
 
 use mcp_core::completion::{Complete, CompleteRequestParams, CompletionReference};
 use mcp_core::error::ErrorObject;
@@ -10,9 +12,28 @@ use mcp_core::resources::{ReadResource, ReadResourceRequestParams};
 use mcp_core::tools::{CallTool, CallToolRequestParams};
 
 use super::chain::{HandlerChain, NotFound};
+use super::dynamic::{Dynamic, Snapshot};
 use crate::context::RequestContext;
 use crate::handler::resource::{TemplateVariables, UriTemplate};
 use crate::vocabulary::error::unknown_target;
+
+/// The chain a request resolved to: one of boot's, borrowed from its
+/// route, or one the runtime catalog added, held until the request ends.
+pub(crate) enum Resolved<'a, M: Method> {
+    Fixed(&'a HandlerChain<M>),
+    Held(Arc<HandlerChain<M>>),
+}
+
+impl<M: Method> Deref for Resolved<'_, M> {
+    type Target = HandlerChain<M>;
+
+    fn deref(&self) -> &HandlerChain<M> {
+        match self {
+            Resolved::Fixed(chain) => chain,
+            Resolved::Held(chain) => chain,
+        }
+    }
+}
 
 /// Finds the handler chain for one request of method `M`.
 pub(crate) trait Resolve<M: Method>: Send + Sync {
@@ -21,7 +42,7 @@ pub(crate) trait Resolve<M: Method>: Send + Sync {
         &'a self,
         ctx: &RequestContext,
         params: &M::Params,
-    ) -> Result<&'a HandlerChain<M>, ErrorObject>;
+    ) -> Result<Resolved<'a, M>, ErrorObject>;
     /// Every chain, for the boot report.
     fn chains(&self) -> Vec<&HandlerChain<M>>;
     /// The one chain, for a method whose target does not depend on its params.
@@ -38,8 +59,8 @@ impl<M: Method> Resolve<M> for Single<M> {
         &'a self,
         _: &RequestContext,
         _: &M::Params,
-    ) -> Result<&'a HandlerChain<M>, ErrorObject> {
-        Ok(&self.0)
+    ) -> Result<Resolved<'a, M>, ErrorObject> {
+        Ok(Resolved::Fixed(&self.0))
     }
 
     fn chains(&self) -> Vec<&HandlerChain<M>> {
@@ -75,27 +96,39 @@ pub(crate) fn unknown_reference(params: &CompleteRequestParams) -> ErrorObject {
     }
 }
 
-/// Handlers found by a name in the params (tools, prompts).
+/// Handlers found by a name in the params (tools, prompts): boot's first,
+/// then the runtime catalog's.
 pub(crate) struct ByName<M: Method> {
     pub(crate) chains: HashMap<String, HandlerChain<M>>,
     pub(crate) order: Vec<String>,
     pub(crate) not_found: NotFound<M>,
+    pub(crate) dynamic: Option<Arc<Dynamic>>,
 }
 
-/// How a method names its target.
+/// How a method names its target, and finds it among the runtime catalog's.
 pub(crate) trait Named: Method {
     fn name(params: &Self::Params) -> &str;
+    /// The chain of the member named `name` in `snapshot`.
+    fn added(snapshot: &Snapshot, name: &str) -> Option<Arc<HandlerChain<Self>>>;
 }
 
 impl Named for CallTool {
     fn name(params: &CallToolRequestParams) -> &str {
         &params.name
     }
+
+    fn added(snapshot: &Snapshot, name: &str) -> Option<Arc<HandlerChain<Self>>> {
+        snapshot.tools.get(name).map(|m| m.chain.clone())
+    }
 }
 
 impl Named for GetPrompt {
     fn name(params: &GetPromptRequestParams) -> &str {
         &params.name
+    }
+
+    fn added(_: &Snapshot, _: &str) -> Option<Arc<HandlerChain<Self>>> {
+        None
     }
 }
 
@@ -104,9 +137,15 @@ impl<M: Named> Resolve<M> for ByName<M> {
         &'a self,
         _: &RequestContext,
         params: &M::Params,
-    ) -> Result<&'a HandlerChain<M>, ErrorObject> {
-        self.chains
-            .get(M::name(params))
+    ) -> Result<Resolved<'a, M>, ErrorObject> {
+        let name = M::name(params);
+        if let Some(chain) = self.chains.get(name) {
+            return Ok(Resolved::Fixed(chain));
+        }
+        self.dynamic
+            .as_ref()
+            .and_then(|d| M::added(&d.peek(), name))
+            .map(Resolved::Held)
             .ok_or_else(|| (self.not_found)(params))
     }
 
@@ -130,20 +169,22 @@ impl Resolve<ReadResource> for Resources {
         &'a self,
         ctx: &RequestContext,
         params: &ReadResourceRequestParams,
-    ) -> Result<&'a HandlerChain<ReadResource>, ErrorObject> {
+    ) -> Result<Resolved<'a, ReadResource>, ErrorObject> {
         let fixed = self.fixed.get(&params.uri);
         if let Some(chain) = fixed.filter(|c| c.guards.is_empty() || c.guards.allow(ctx)) {
-            return Ok(chain);
+            return Ok(Resolved::Fixed(chain));
         }
         // A fixed resource the caller may not see hides nothing behind it:
         // a template that matches the URI answers, as if it were not there.
         for (template, chain) in &self.templates {
             if let Some(variables) = template.matches(&params.uri) {
                 ctx.insert(TemplateVariables(variables));
-                return Ok(chain);
+                return Ok(Resolved::Fixed(chain));
             }
         }
-        fixed.ok_or_else(|| unknown_resource(params))
+        fixed
+            .map(Resolved::Fixed)
+            .ok_or_else(|| unknown_resource(params))
     }
 
     fn chains(&self) -> Vec<&HandlerChain<ReadResource>> {
@@ -185,13 +226,13 @@ impl Resolve<Complete> for Completions {
         &'a self,
         _: &RequestContext,
         params: &CompleteRequestParams,
-    ) -> Result<&'a HandlerChain<Complete>, ErrorObject> {
+    ) -> Result<Resolved<'a, Complete>, ErrorObject> {
         let completer = match &params.reference {
             CompletionReference::Prompt(p) => self.prompts.get(&p.name),
             CompletionReference::ResourceTemplate(t) => self.templates.get(&t.uri),
         };
         completer
-            .map(|c| c.chain(&params.argument.name))
+            .map(|c| Resolved::Fixed(c.chain(&params.argument.name)))
             .ok_or_else(|| unknown_reference(params))
     }
 

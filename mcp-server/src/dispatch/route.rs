@@ -11,8 +11,8 @@ use mcp_core::version::Era;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use super::chain::{HandlerChain, Verdict};
-use super::resolve::Resolve;
+use super::chain::Verdict;
+use super::resolve::{Resolve, Resolved};
 use crate::context::RequestContext;
 use crate::handler::Reply;
 use crate::seam::interceptor::{Answer, RawAnswer, TypedInterceptor, TypedNext, TypedRest};
@@ -147,7 +147,7 @@ struct TypedCall<'a, M: Method> {
     route: &'a TypedRoute<M>,
     ctx: &'a RequestContext,
     params: Option<&'a RawValue>,
-    resolved: Result<&'a HandlerChain<M>, ErrorObject>,
+    resolved: Result<Resolved<'a, M>, ErrorObject>,
 }
 
 impl<M: Method> TypedRest<M> for TypedCall<'_, M> {

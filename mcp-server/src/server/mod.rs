@@ -37,7 +37,7 @@ use mcp_core::version::Era;
 
 use crate::context::runtime::Runtime;
 use crate::dispatch::rounds::Rounds;
-use crate::dispatch::{Catalog, Routes};
+use crate::dispatch::{ListItems, Routes};
 use crate::handler::tool::ParamHeader;
 use crate::seam::customizer::Descriptor;
 use crate::seam::interceptor::RawInterceptor;
@@ -73,6 +73,8 @@ pub(crate) struct ServerInner {
     pub(crate) runtime: Arc<Runtime>,
     /// What was assembled, as listed (customizers folded).
     pub(crate) catalogue: Catalogue,
+    /// What changes while the server serves.
+    pub(crate) catalog: crate::catalog::Catalog,
     /// By tool: the arguments mirrored in `Mcp-Param-*` headers.
     pub(crate) param_headers: std::collections::HashMap<String, Vec<ParamHeader>>,
     /// `"_meta":{"io.modelcontextprotocol/serverInfo":…}`, for results without `_meta`.
@@ -88,14 +90,14 @@ pub(crate) struct ServerInner {
 /// catalogs its lists page over.
 #[derive(Default)]
 pub(crate) struct Catalogue {
-    pub(crate) tools: Option<Arc<Catalog<Tool>>>,
-    pub(crate) prompts: Option<Arc<Catalog<Prompt>>>,
-    pub(crate) resources: Option<Arc<Catalog<Resource>>>,
-    pub(crate) templates: Option<Arc<Catalog<ResourceTemplate>>>,
+    pub(crate) tools: Option<Arc<ListItems<Tool>>>,
+    pub(crate) prompts: Option<Arc<ListItems<Prompt>>>,
+    pub(crate) resources: Option<Arc<ListItems<Resource>>>,
+    pub(crate) templates: Option<Arc<ListItems<ResourceTemplate>>>,
 }
 
 /// The descriptors of one catalog, or none.
-fn listed<D: Descriptor>(catalog: Option<&Arc<Catalog<D>>>) -> Vec<&D> {
+fn listed<D: Descriptor>(catalog: Option<&Arc<ListItems<D>>>) -> Vec<&D> {
     catalog.into_iter().flat_map(|c| c.descriptors()).collect()
 }
 
@@ -177,6 +179,12 @@ impl Server {
     /// Every resource template, in list order, as customizers left it (unlisted ones too).
     pub fn resource_templates(&self) -> Vec<&ResourceTemplate> {
         listed(self.inner.catalogue.templates.as_ref())
+    }
+
+    /// The runtime catalog: tools added, replaced and removed while the
+    /// server serves ([`catalog`](crate::catalog)).
+    pub fn catalog(&self) -> &crate::catalog::Catalog {
+        &self.inner.catalog
     }
 
     /// Whether the server serves `method` in `era`.
