@@ -12,9 +12,9 @@ use mcp_server::core::json::JsonObject;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
 use mcp_server::handler::tool;
-use mcp_server::seam::Item;
 use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
 use mcp_server::seam::guard::{Decision, guard_fn};
+use mcp_server::seam::{Item, TargetKind};
 use mcp_server::testing::MemoryClient;
 use serde_json::json;
 use support::{Signals, origin, with_tools};
@@ -76,7 +76,7 @@ async fn a_tool_added_at_runtime_is_listed_called_and_announced() {
     let announced = listening.next().await.unwrap();
     assert_eq!(announced.method, "notifications/tools/list_changed");
     assert_eq!(
-        server.catalog().origin_of_tool("c_added"),
+        server.catalog().origin_of(TargetKind::Tool, "c_added"),
         Some(origin("admin", 7))
     );
 }

@@ -299,8 +299,7 @@ fn freeze(
     let catalog = Catalog::new(Arc::new(RuntimeCatalog {
         boot: boot.clone(),
         dynamic,
-        serves_tools: !built.fixed_tools.is_empty(),
-        fixed_tools: built.fixed_tools,
+        assembled: built.assembled,
         changes: changes.clone(),
         writer: std::sync::Mutex::new(()),
     }));

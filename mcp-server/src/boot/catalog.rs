@@ -1,5 +1,5 @@
 //! Applying a change to the runtime catalog: boot again, for the members it
-//! touches. Each tool it adds is folded by the customizers and chained as
+//! touches. Each member it adds is folded by the customizers and chained as
 //! boot does; the new snapshot replaces the old one whole, or nothing
 //! changes.
 
@@ -7,25 +7,58 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use mcp_core::method::Method;
-use mcp_core::tools::{CallTool, Tool};
 
 use super::chains::ChainBuilder;
 use super::fold::Folder;
-use crate::catalog::{Applied, CatalogChange, Edit, Editor, Refused};
-use crate::dispatch::dynamic::{Dynamic, Member, Snapshot};
-use crate::dispatch::{Listed, unknown_tool};
-use crate::handler::Handler;
+use crate::catalog::{
+    Applied, CatalogChange, CatalogEntry, CatalogReport, Contents, Edit, Editor, Refused, Since,
+    Step,
+};
+use crate::dispatch::dynamic::{Dynamic, Dynamically, Member, Snapshot};
+use crate::dispatch::{
+    Audience, Guards, Listed, NotFound, unknown_prompt, unknown_resource, unknown_tool,
+};
+use crate::handler::resource::UriTemplate;
 use crate::seam::sink::{Change, ChangeSink, Fanout};
 use crate::vocabulary::{BootContext, BootError, Diagnostic, Origin, TargetKind, closest, lock};
+
+/// What boot assembled, by kind and identity: the identities a change may
+/// not take, replace or remove.
+#[derive(Default)]
+pub(crate) struct Assembled {
+    pub(crate) tools: HashMap<String, Origin>,
+    pub(crate) prompts: HashMap<String, Origin>,
+    pub(crate) resources: HashMap<String, Origin>,
+    pub(crate) templates: HashMap<String, Origin>,
+}
+
+impl Assembled {
+    fn of(&self, kind: TargetKind) -> &HashMap<String, Origin> {
+        match kind {
+            TargetKind::Tool => &self.tools,
+            TargetKind::Prompt => &self.prompts,
+            TargetKind::Resource => &self.resources,
+            _ => &self.templates,
+        }
+    }
+
+    /// Whether the server serves members of `kind` (and advertises them):
+    /// boot assembled one; a resource or a template serves both.
+    pub(crate) fn serves(&self, kind: TargetKind) -> bool {
+        match kind {
+            TargetKind::Resource | TargetKind::ResourceTemplate => {
+                !self.resources.is_empty() || !self.templates.is_empty()
+            }
+            kind => !self.of(kind).is_empty(),
+        }
+    }
+}
 
 /// The runtime catalog of one server, with what boot assembled it from.
 pub(crate) struct RuntimeCatalog {
     pub(crate) boot: Arc<BootContext>,
     pub(crate) dynamic: Arc<Dynamic>,
-    /// The tools boot assembled, by name: a change may not take their names.
-    pub(crate) fixed_tools: HashMap<String, Origin>,
-    /// Whether the server serves tools at all (it had some at boot).
-    pub(crate) serves_tools: bool,
+    pub(crate) assembled: Assembled,
     pub(crate) changes: Arc<Fanout>,
     /// One change at a time, each on the snapshot the one before left.
     pub(crate) writer: Mutex<()>,
@@ -35,160 +68,294 @@ impl Editor for RuntimeCatalog {
     fn apply(&self, change: CatalogChange) -> Result<Applied, Refused> {
         let _writer = lock(&self.writer);
         let current = self.dynamic.load();
-        let mut tools = current.tools.clone();
-        let mut errors = Vec::new();
-        let mut touched = Vec::with_capacity(change.edits.len());
-        let mut folder = Folder::default();
-        let chains = ChainBuilder::new(&self.boot);
-        let origin = change.origin;
+        if change.is_empty() {
+            return Ok(Applied {
+                version: current.version,
+                ..Applied::default()
+            });
+        }
+        let mut snapshot = (*current).clone();
+        snapshot.version += 1;
+        let mut draft = Draft {
+            assembled: &self.assembled,
+            boot: &self.boot,
+            origin: change.origin,
+            folder: Folder::default(),
+            chains: ChainBuilder::new(&self.boot),
+            errors: Vec::new(),
+            applied: Applied {
+                version: snapshot.version,
+                ..Applied::default()
+            },
+            audiences: Default::default(),
+            scope: change.scope,
+            snapshot,
+        };
         for edit in change.edits {
-            let (tool, handler, replaces) = match edit {
-                Edit::Remove(name) => {
-                    match self.uneditable(&name, origin, &tools) {
-                        None => {
-                            tools.remove(&name);
-                            touched.push(name);
-                        }
-                        Some(error) => errors.push(error),
-                    }
-                    continue;
+            match edit {
+                Edit::Tool(step) => {
+                    let key = draft.step(step, unknown_tool);
+                    draft.applied.tools.extend(key);
                 }
-                Edit::Add(tool, handler) => (tool, handler, false),
-                Edit::Replace(tool, handler) => (tool, handler, true),
-            };
-            let name = tool.name.clone();
-            let taken = if !self.serves_tools {
-                Some(no_tools(&name, origin))
-            } else if replaces {
-                self.uneditable(&name, origin, &tools)
-            } else if let Some(first) = self.fixed_tools.get(&name) {
-                Some(duplicate(&name, *first, origin))
-            } else {
-                tools
-                    .get(&name)
-                    .map(|first| duplicate(&name, first.origin, origin))
-            };
-            if let Some(error) = taken {
-                errors.push(error);
-                continue;
+                Edit::Prompt(step) => {
+                    let key = draft.step(step, unknown_prompt);
+                    draft.applied.prompts.extend(key);
+                }
+                Edit::Resource(step) => {
+                    let key = draft.step(step, unknown_resource);
+                    draft.applied.resources.extend(key);
+                }
+                Edit::Template(step) => {
+                    let key = draft.step(step, unknown_resource);
+                    draft.applied.templates.extend(key);
+                }
             }
-            let member = self.member(tool, handler, origin, &mut folder, &chains, &mut errors);
-            tools.insert(name.clone(), Arc::new(member));
-            touched.push(name);
         }
-        if !errors.is_empty() {
-            return Err(Refused(errors));
+        if !draft.errors.is_empty() {
+            return Err(Refused(draft.errors));
         }
-        let version = current.version + 1;
-        self.dynamic.store(Snapshot { version, tools });
-        if !touched.is_empty() {
-            self.changes.publish(Change::tools_list_changed());
+        let Draft {
+            snapshot,
+            applied,
+            audiences: [tools, prompts, resources],
+            ..
+        } = draft;
+        self.dynamic.store(snapshot);
+        // Each list's change, heard by those who may see a member it touched.
+        let lists = [
+            (Change::tools_list_changed(), tools),
+            (Change::prompts_list_changed(), prompts),
+            (Change::resources_list_changed(), resources),
+        ];
+        for (change, audience) in lists {
+            if !audience.is_empty() {
+                self.changes.publish(Audience::screen(change, audience));
+            }
         }
-        Ok(Applied {
-            version,
-            tools: touched,
-        })
+        Ok(applied)
     }
 
     fn version(&self) -> u64 {
         self.dynamic.peek().version
     }
 
-    fn tools(&self) -> Vec<Tool> {
-        let snapshot = self.dynamic.peek();
-        snapshot
-            .tools
-            .values()
-            .map(|m| m.listed.descriptor.clone())
-            .collect()
+    fn contents(&self) -> Contents {
+        let snapshot = self.dynamic.load();
+        Contents {
+            tools: descriptors(&snapshot),
+            prompts: descriptors(&snapshot),
+            resources: descriptors(&snapshot),
+            templates: descriptors(&snapshot),
+        }
     }
 
-    fn origin_of_tool(&self, name: &str) -> Option<Origin> {
-        self.dynamic.peek().tools.get(name).map(|m| m.origin)
+    fn report(&self) -> CatalogReport {
+        let snapshot = self.dynamic.load();
+        let mut entries = Vec::new();
+        let kinds = [
+            (TargetKind::Tool, &self.assembled.tools),
+            (TargetKind::Prompt, &self.assembled.prompts),
+            (TargetKind::Resource, &self.assembled.resources),
+            (TargetKind::ResourceTemplate, &self.assembled.templates),
+        ];
+        for (kind, assembled) in kinds {
+            entries.extend(assembled.iter().map(|(key, origin)| CatalogEntry {
+                kind,
+                key: key.clone(),
+                origin: *origin,
+                since: Since::Boot,
+            }));
+        }
+        entries_of(&snapshot.tools, &mut entries);
+        entries_of(&snapshot.prompts, &mut entries);
+        entries_of(&snapshot.resources, &mut entries);
+        entries_of(&snapshot.templates, &mut entries);
+        CatalogReport::new(snapshot.version, entries)
     }
 }
 
-impl RuntimeCatalog {
-    /// A tool, folded by the customizers and chained as boot chains one.
-    fn member(
-        &self,
-        tool: Tool,
-        handler: Arc<dyn Handler<CallTool>>,
-        origin: Origin,
-        folder: &mut Folder,
-        chains: &ChainBuilder<'_>,
-        errors: &mut Vec<BootError>,
-    ) -> Member<Tool, CallTool> {
-        let config = folder.fold(tool, origin, &self.boot, errors);
+/// The descriptors of kind `D` in `snapshot`, in list order.
+fn descriptors<D: Dynamically>(snapshot: &Snapshot) -> Vec<D> {
+    D::members(snapshot).map(|m| m.descriptor.clone()).collect()
+}
+
+/// The report's entries of one shelf.
+fn entries_of<D: Dynamically, M: Method>(
+    shelf: &std::collections::BTreeMap<String, Arc<Member<D, M>>>,
+    entries: &mut Vec<CatalogEntry>,
+) {
+    entries.extend(shelf.iter().map(|(key, member)| CatalogEntry {
+        kind: D::KIND,
+        key: key.clone(),
+        origin: member.origin,
+        since: Since::Version(member.since),
+    }));
+}
+
+/// One change being applied: the snapshot it builds, and what it found.
+struct Draft<'a> {
+    assembled: &'a Assembled,
+    boot: &'a BootContext,
+    origin: Origin,
+    folder: Folder,
+    chains: ChainBuilder<'a>,
+    errors: Vec<BootError>,
+    applied: Applied,
+    /// The change's own guards, for every member it adds or replaces.
+    scope: Vec<Arc<dyn crate::seam::guard::Guard>>,
+    /// By list (tools, prompts, resources and templates): the guards of
+    /// every member touched, before and after.
+    audiences: [Vec<Arc<Guards>>; 3],
+    snapshot: Snapshot,
+}
+
+/// The list a kind's changes are announced on.
+fn list_of(kind: TargetKind) -> usize {
+    match kind {
+        TargetKind::Tool => 0,
+        TargetKind::Prompt => 1,
+        _ => 2,
+    }
+}
+
+impl Draft<'_> {
+    /// Applies one step to the draft; the identity it touched, or `None`
+    /// when it was refused (its reason is in `errors`).
+    fn step<D: Dynamically>(
+        &mut self,
+        step: Step<D, D::Serves>,
+        not_found: NotFound<D::Serves>,
+    ) -> Option<String> {
+        let (descriptor, handler, replaces) = match step {
+            Step::Remove(key) => {
+                if let Some(error) = self.uneditable::<D>(&key) {
+                    self.errors.push(error);
+                    return None;
+                }
+                if let Some(old) = D::shelf_mut(&mut self.snapshot).remove(&key) {
+                    self.audiences[list_of(D::KIND)].push(old.listed.guards.clone());
+                }
+                return Some(key);
+            }
+            Step::Add(descriptor, handler) => (descriptor, handler, false),
+            Step::Replace(descriptor, handler) => (descriptor, handler, true),
+        };
+        let key = descriptor.key().to_owned();
+        let taken = if !self.assembled.serves(D::KIND) {
+            Some(not_served(D::KIND, &key, self.origin))
+        } else if replaces {
+            self.uneditable::<D>(&key)
+        } else if let Some(first) = self.assembled.of(D::KIND).get(&key) {
+            Some(duplicate(D::KIND, &key, *first, self.origin))
+        } else {
+            D::shelf(&self.snapshot)
+                .get(&key)
+                .map(|first| duplicate(D::KIND, &key, first.origin, self.origin))
+        };
+        if let Some(error) = taken {
+            self.errors.push(error);
+            return None;
+        }
+        let pattern = if D::KIND == TargetKind::ResourceTemplate {
+            match UriTemplate::parse(&key) {
+                Ok(parsed) => Some(parsed),
+                Err(reason) => {
+                    self.errors.push(BootError::InvalidUriTemplate {
+                        template: key,
+                        origin: self.origin,
+                        reason,
+                    });
+                    return None;
+                }
+            }
+        } else {
+            None
+        };
+        let mut config = self
+            .folder
+            .fold(descriptor, self.origin, self.boot, &mut self.errors);
+        config.guards.extend(self.scope.iter().cloned());
         let listed = config.is_listed();
-        let (descriptor, parts) = chains.configured(CallTool::NAME, config);
+        let (descriptor, parts) = self.chains.configured(D::Serves::NAME, config);
         let guards = parts.guards.clone();
-        let chain = parts.with(handler, unknown_tool);
-        Member {
+        let member = Member {
             listed: Listed {
                 descriptor,
                 guards,
                 listed,
             },
-            chain: Arc::new(chain),
-            origin,
+            chain: Arc::new(parts.with(handler, not_found)),
+            origin: self.origin,
+            since: self.snapshot.version,
+            pattern,
+        };
+        self.audiences[list_of(D::KIND)].push(member.listed.guards.clone());
+        let old = D::shelf_mut(&mut self.snapshot).insert(key.clone(), Arc::new(member));
+        if let Some(old) = old {
+            self.audiences[list_of(D::KIND)].push(old.listed.guards.clone());
         }
+        Some(key)
     }
 
-    /// Why the tool `name` may not be replaced or removed, if it may not:
+    /// Why the member `key` may not be replaced or removed, if it may not:
     /// the runtime catalog must hold it, and boot must not have assembled it.
-    fn uneditable(
-        &self,
-        name: &str,
-        origin: Origin,
-        tools: &std::collections::BTreeMap<String, Arc<Member<Tool, CallTool>>>,
-    ) -> Option<BootError> {
-        if let Some(fixed) = self.fixed_tools.get(name) {
+    fn uneditable<D: Dynamically>(&self, key: &str) -> Option<BootError> {
+        let word = D::KIND.word();
+        if let Some(fixed) = self.assembled.of(D::KIND).get(key) {
             return Some(BootError::Extension(
                 Diagnostic::new(
                     "mcp::fixed_member",
-                    format!("tool `{name}` was assembled at boot, and a catalog change cannot replace or remove it"),
+                    format!(
+                        "{word} `{key}` was assembled at boot, and a catalog change cannot replace or remove it"
+                    ),
                 )
-                .note(format!("the tool:   {fixed}"))
-                .note(format!("the change: {origin}"))
-                .help("change what boot assembles and build again, or add a runtime tool of another name"),
+                .note(format!("the {word}: {fixed}"))
+                .note(format!("the change: {}", self.origin))
+                .help(format!(
+                    "change what boot assembles and build again, or add a runtime {word} of another identity"
+                )),
             ));
         }
-        if tools.contains_key(name) {
+        let shelf = D::shelf(&self.snapshot);
+        if shelf.contains_key(key) {
             return None;
         }
-        let mut diagnostic = Diagnostic::new(
+        let diagnostic = Diagnostic::new(
             "mcp::not_in_catalog",
-            format!("tool `{name}` is not in the runtime catalog"),
+            format!("{word} `{key}` is not in the runtime catalog"),
         )
-        .note(format!("the change: {origin}"));
-        diagnostic = match closest(name, tools.keys().map(String::as_str)) {
-            Some(closest) => diagnostic.help(format!("did you mean `{closest}`?")),
-            None => diagnostic.help("add it first, with `CatalogChange::add_tool`"),
-        };
-        Some(BootError::Extension(diagnostic))
+        .note(format!("the change: {}", self.origin));
+        Some(BootError::Extension(
+            match closest(key, shelf.keys().map(String::as_str)) {
+                Some(closest) => diagnostic.help(format!("did you mean `{closest}`?")),
+                None => diagnostic.help("add it first, in the same change or an earlier one"),
+            },
+        ))
     }
 }
 
-/// The diagnostic of boot for a tool contributed twice.
-fn duplicate(name: &str, first: Origin, second: Origin) -> BootError {
+/// The diagnostic of boot for a member contributed twice.
+fn duplicate(kind: TargetKind, key: &str, first: Origin, second: Origin) -> BootError {
     BootError::Duplicate {
-        kind: TargetKind::Tool,
-        name: name.to_owned(),
+        kind,
+        name: key.to_owned(),
         first,
         second,
     }
 }
 
-/// A tool for a server that serves none.
-fn no_tools(name: &str, origin: Origin) -> BootError {
+/// A member of a kind the server does not serve.
+fn not_served(kind: TargetKind, key: &str, origin: Origin) -> BootError {
+    let word = kind.word();
     BootError::Extension(
         Diagnostic::new(
-            "mcp::no_tools",
-            format!("tool `{name}` cannot be added: this server serves no tools"),
+            "mcp::kind_not_served",
+            format!("{word} `{key}` cannot be added: this server serves no {word}s"),
         )
         .note(format!("the change: {origin}"))
-        .note("a server serves tools, and advertises them, when boot assembles at least one")
-        .help("contribute a tool at boot"),
+        .note(format!(
+            "a server serves {word}s, and advertises them, when boot assembles at least one"
+        ))
+        .help(format!("contribute a {word} at boot")),
     )
 }

@@ -22,6 +22,7 @@ use mcp_core::subscriptions::SubscriptionsListen;
 use mcp_core::tools::{CallTool, ListTools, Tool};
 use mcp_core::version::{self, Era};
 
+use super::catalog::Assembled;
 use super::chains::ChainBuilder;
 use super::contribute::Union;
 use super::fold::Folder;
@@ -93,7 +94,8 @@ pub(super) struct Built {
     /// The contributed client notifications, by name.
     pub(super) notifications: HashMap<&'static str, Arc<dyn ErasedNotification>>,
     /// The tools boot assembled, by name, with where each was contributed.
-    pub(super) fixed_tools: HashMap<String, Origin>,
+    /// What boot assembled, by kind and identity.
+    pub(super) assembled: Assembled,
 }
 
 /// Everything routes are built from.
@@ -121,7 +123,7 @@ impl Inputs<'_> {
             all: Vec::new(),
             hub: None,
             notifications: HashMap::new(),
-            fixed_tools: HashMap::new(),
+            assembled: Assembled::default(),
         };
         self.tools(union.tools, &mut built, errors);
         let prompt_guards = self.prompts(union.prompts, &mut built, errors);
@@ -255,10 +257,7 @@ impl Inputs<'_> {
         if tools.is_empty() {
             return;
         }
-        built.fixed_tools = tools
-            .iter()
-            .map(|t| (t.value.0.name.clone(), t.origin))
-            .collect();
+        built.assembled.tools = identities(&tools);
         let mut by_name = ByName {
             chains: HashMap::with_capacity(tools.len()),
             order: Vec::with_capacity(tools.len()),
@@ -297,11 +296,12 @@ impl Inputs<'_> {
         if prompts.is_empty() {
             return guards;
         }
+        built.assembled.prompts = identities(&prompts);
         let mut by_name = ByName {
             chains: HashMap::with_capacity(prompts.len()),
             order: Vec::with_capacity(prompts.len()),
             not_found: unknown_prompt,
-            dynamic: None,
+            dynamic: Some(self.dynamic.clone()),
         };
         let mut listed = Vec::with_capacity(prompts.len());
         for (item, chain) in self.handlers(prompts, unknown_prompt, errors) {
@@ -315,7 +315,8 @@ impl Inputs<'_> {
             RouteOptions::owned_by(Origin::FRAMEWORK),
             built,
         );
-        built.catalogue.prompts = self.listing::<ListPrompts, _>(listed, None, built);
+        let dynamic = Some(self.dynamic.clone());
+        built.catalogue.prompts = self.listing::<ListPrompts, _>(listed, dynamic, built);
         guards
     }
 
@@ -331,10 +332,13 @@ impl Inputs<'_> {
         if resources.is_empty() && templates.is_empty() {
             return template_guards;
         }
+        built.assembled.resources = identities(&resources);
+        built.assembled.templates = identities(&templates);
         let mut resolver = Resources {
             fixed: HashMap::with_capacity(resources.len()),
             order: Vec::with_capacity(resources.len()),
             templates: Vec::with_capacity(templates.len()),
+            dynamic: Some(self.dynamic.clone()),
         };
         let mut listed = Vec::new();
         for (item, chain) in self.handlers(resources, unknown_resource, errors) {
@@ -366,9 +370,11 @@ impl Inputs<'_> {
             ..RouteOptions::owned_by(Origin::FRAMEWORK)
         };
         self.route::<ReadResource>(Box::new(resolver), options, built);
-        built.catalogue.resources = self.listing::<ListResources, _>(listed, None, built);
+        let dynamic = Some(self.dynamic.clone());
+        built.catalogue.resources =
+            self.listing::<ListResources, _>(listed, dynamic.clone(), built);
         built.catalogue.templates =
-            self.listing::<ListResourceTemplates, _>(listed_templates, None, built);
+            self.listing::<ListResourceTemplates, _>(listed_templates, dynamic, built);
         template_guards
     }
 
@@ -630,5 +636,13 @@ pub(super) fn modern_versions() -> Vec<&'static str> {
         .iter()
         .copied()
         .filter(|v| version::era_of(v) == Some(Era::Modern))
+        .collect()
+}
+
+/// The identities of what boot assembled of one kind, with their origins.
+fn identities<D: Descriptor, M: Method>(items: &[WithHandler<D, M>]) -> HashMap<String, Origin> {
+    items
+        .iter()
+        .map(|item| (item.value.0.key().to_owned(), item.origin))
         .collect()
 }

@@ -67,11 +67,19 @@
 use std::fmt;
 use std::sync::Arc;
 
+use mcp_core::method::Method;
+use mcp_core::prompts::{GetPrompt, Prompt};
+use mcp_core::resources::{ReadResource, Resource, ResourceTemplate};
 use mcp_core::tools::{CallTool, Tool};
 
 use crate::context::RequestContext;
 use crate::handler::Handler;
-use crate::vocabulary::{BootError, Origin};
+use crate::seam::guard::Guard;
+use crate::vocabulary::{BootError, Origin, TargetKind};
+
+mod report;
+
+pub use report::{CatalogEntry, CatalogReport, Since};
 
 /// The runtime catalog of one server. Clones share it.
 #[derive(Clone)]
@@ -88,11 +96,11 @@ impl fmt::Debug for Catalog {
 }
 
 impl RequestContext {
-    /// The runtime catalog of the server serving this request: a tool added
-    /// or removed here is served, listed and announced to every listener
-    /// once the change is applied ([`catalog`](crate::catalog)). A context
-    /// made outside any server has a catalog that holds nothing and refuses
-    /// every change.
+    /// The runtime catalog of the server serving this request: a member
+    /// added or removed here is served, listed and announced to every
+    /// listener once the change is applied ([`catalog`](crate::catalog)). A
+    /// context made outside any server has a catalog that holds nothing and
+    /// refuses every change.
     pub fn catalog(&self) -> Catalog {
         self.shared::<Catalog>()
             .map_or_else(Catalog::detached, |catalog| (*catalog).clone())
@@ -104,8 +112,19 @@ impl RequestContext {
 pub(crate) trait Editor: Send + Sync {
     fn apply(&self, change: CatalogChange) -> Result<Applied, Refused>;
     fn version(&self) -> u64;
-    fn tools(&self) -> Vec<Tool>;
-    fn origin_of_tool(&self, name: &str) -> Option<Origin>;
+    /// The members added at runtime, by kind, in list order.
+    fn contents(&self) -> Contents;
+    /// Every member, of boot and of the runtime catalog.
+    fn report(&self) -> CatalogReport;
+}
+
+/// The members added at runtime, by kind, in list order.
+#[derive(Default)]
+pub(crate) struct Contents {
+    pub(crate) tools: Vec<Tool>,
+    pub(crate) prompts: Vec<Prompt>,
+    pub(crate) resources: Vec<Resource>,
+    pub(crate) templates: Vec<ResourceTemplate>,
 }
 
 impl Catalog {
@@ -124,10 +143,11 @@ impl Catalog {
     /// # Errors
     ///
     /// Every reason the change is refused, each the diagnostic boot would
-    /// print for the same problem (a tool contributed twice, a customizer
-    /// that changed what identifies it), or one of the catalog's own: a
-    /// tool to replace or remove that the runtime catalog does not hold, or
-    /// one that boot assembled, which only a new build changes.
+    /// print for the same problem (a member contributed twice, a customizer
+    /// that changed what identifies it, a URI template that does not
+    /// parse), or one of the catalog's own: a member to replace or remove
+    /// that the runtime catalog does not hold, one that boot assembled,
+    /// which only a new build changes, or a kind the server does not serve.
     pub fn apply(&self, change: CatalogChange) -> Result<Applied, Refused> {
         self.editor.apply(change)
     }
@@ -140,12 +160,39 @@ impl Catalog {
     /// The tools added at runtime, in list order, as customizers left them
     /// (unlisted ones too).
     pub fn tools(&self) -> Vec<Tool> {
-        self.editor.tools()
+        self.editor.contents().tools
     }
 
-    /// Where the change that added the runtime tool `name` was written.
-    pub fn origin_of_tool(&self, name: &str) -> Option<Origin> {
-        self.editor.origin_of_tool(name)
+    /// The prompts added at runtime, in list order, as customizers left them.
+    pub fn prompts(&self) -> Vec<Prompt> {
+        self.editor.contents().prompts
+    }
+
+    /// The resources added at runtime, in list order, as customizers left them.
+    pub fn resources(&self) -> Vec<Resource> {
+        self.editor.contents().resources
+    }
+
+    /// The resource templates added at runtime, in list order, as
+    /// customizers left them.
+    pub fn templates(&self) -> Vec<ResourceTemplate> {
+        self.editor.contents().templates
+    }
+
+    /// Every member the server serves, of boot and of the runtime catalog,
+    /// with where each came from.
+    pub fn report(&self) -> CatalogReport {
+        self.editor.report()
+    }
+
+    /// Where the member `key` of `kind` came from: the contributor of boot
+    /// or the change that added it.
+    pub fn origin_of(&self, kind: TargetKind, key: &str) -> Option<Origin> {
+        self.report()
+            .entries
+            .into_iter()
+            .find(|e| e.kind == kind && e.key == key)
+            .map(|e| e.origin)
     }
 }
 
@@ -168,12 +215,12 @@ impl Editor for Detached {
         0
     }
 
-    fn tools(&self) -> Vec<Tool> {
-        Vec::new()
+    fn contents(&self) -> Contents {
+        Contents::default()
     }
 
-    fn origin_of_tool(&self, _: &str) -> Option<Origin> {
-        None
+    fn report(&self) -> CatalogReport {
+        CatalogReport::default()
     }
 }
 
@@ -182,6 +229,8 @@ impl Editor for Detached {
 pub struct CatalogChange {
     pub(crate) origin: Origin,
     pub(crate) edits: Vec<Edit>,
+    /// Guards of every member the change adds or replaces.
+    pub(crate) scope: Vec<Arc<dyn Guard>>,
 }
 
 impl fmt::Debug for CatalogChange {
@@ -193,22 +242,67 @@ impl fmt::Debug for CatalogChange {
     }
 }
 
-/// One edit of a change.
+/// One edit of a change, by kind.
 #[derive(Clone)]
 pub(crate) enum Edit {
-    Add(Tool, Arc<dyn Handler<CallTool>>),
-    Replace(Tool, Arc<dyn Handler<CallTool>>),
+    Tool(Step<Tool, CallTool>),
+    Prompt(Step<Prompt, GetPrompt>),
+    Resource(Step<Resource, ReadResource>),
+    Template(Step<ResourceTemplate, ReadResource>),
+}
+
+/// What one edit does to one member.
+pub(crate) enum Step<D, M: Method> {
+    Add(D, Arc<dyn Handler<M>>),
+    Replace(D, Arc<dyn Handler<M>>),
     Remove(String),
+}
+
+impl<D: Clone, M: Method> Clone for Step<D, M> {
+    fn clone(&self) -> Self {
+        match self {
+            Step::Add(d, h) => Step::Add(d.clone(), h.clone()),
+            Step::Replace(d, h) => Step::Replace(d.clone(), h.clone()),
+            Step::Remove(key) => Step::Remove(key.clone()),
+        }
+    }
 }
 
 impl CatalogChange {
     /// An empty change, written at `origin` (`mcp_server::origin!()`): the
-    /// origin diagnostics and the boot report give for what it adds.
+    /// origin diagnostics and the reports give for what it adds.
     pub fn new(origin: Origin) -> Self {
         Self {
             origin,
             edits: Vec::new(),
+            scope: Vec::new(),
         }
+    }
+
+    /// Guards every member this change adds or replaces with `guard`,
+    /// beside the guards customizers attach: a caller it denies neither
+    /// sees those members in a list nor calls them, and hears of the change
+    /// only if it may see another member the change touched. This is how a
+    /// catalog differs by caller: one change per tenant, each scoped to
+    /// that tenant's principals.
+    ///
+    /// ```
+    /// use mcp_server::catalog::CatalogChange;
+    /// use mcp_server::seam::guard::{Decision, guard_fn};
+    ///
+    /// let acme_only = guard_fn("tenant-acme", |ctx, _| {
+    ///     match ctx.principal().claim("tenant").and_then(|t| t.as_str()) {
+    ///         Some("acme") => Decision::Allow,
+    ///         _ => Decision::deny("another tenant's member"),
+    ///     }
+    /// });
+    /// let change = CatalogChange::new(mcp_server::origin!()).scoped(acme_only);
+    /// assert!(change.is_empty());
+    /// ```
+    #[must_use]
+    pub fn scoped(mut self, guard: impl Guard) -> Self {
+        self.scope.push(Arc::new(guard));
+        self
     }
 
     /// Adds a tool; refused when a tool of that name exists. Its handler is
@@ -219,14 +313,16 @@ impl CatalogChange {
     /// described by data, whose arguments are checked against its schema.
     #[must_use]
     pub fn add_tool(mut self, tool: Tool, handler: impl Handler<CallTool>) -> Self {
-        self.edits.push(Edit::Add(tool, Arc::new(handler)));
+        self.edits
+            .push(Edit::Tool(Step::Add(tool, Arc::new(handler))));
         self
     }
 
     /// Replaces a tool added at runtime with another of the same name.
     #[must_use]
     pub fn replace_tool(mut self, tool: Tool, handler: impl Handler<CallTool>) -> Self {
-        self.edits.push(Edit::Replace(tool, Arc::new(handler)));
+        self.edits
+            .push(Edit::Tool(Step::Replace(tool, Arc::new(handler))));
         self
     }
 
@@ -234,7 +330,92 @@ impl CatalogChange {
     /// then on; calls already running finish.
     #[must_use]
     pub fn remove_tool(mut self, name: impl Into<String>) -> Self {
-        self.edits.push(Edit::Remove(name.into()));
+        self.edits.push(Edit::Tool(Step::Remove(name.into())));
+        self
+    }
+
+    /// Adds a prompt; refused when a prompt of that name exists.
+    #[must_use]
+    pub fn add_prompt(mut self, prompt: Prompt, handler: impl Handler<GetPrompt>) -> Self {
+        self.edits
+            .push(Edit::Prompt(Step::Add(prompt, Arc::new(handler))));
+        self
+    }
+
+    /// Replaces a prompt added at runtime with another of the same name.
+    #[must_use]
+    pub fn replace_prompt(mut self, prompt: Prompt, handler: impl Handler<GetPrompt>) -> Self {
+        self.edits
+            .push(Edit::Prompt(Step::Replace(prompt, Arc::new(handler))));
+        self
+    }
+
+    /// Removes a prompt added at runtime.
+    #[must_use]
+    pub fn remove_prompt(mut self, name: impl Into<String>) -> Self {
+        self.edits.push(Edit::Prompt(Step::Remove(name.into())));
+        self
+    }
+
+    /// Adds a resource with a fixed URI; refused when one has that URI.
+    #[must_use]
+    pub fn add_resource(mut self, resource: Resource, handler: impl Handler<ReadResource>) -> Self {
+        self.edits
+            .push(Edit::Resource(Step::Add(resource, Arc::new(handler))));
+        self
+    }
+
+    /// Replaces a resource added at runtime with another of the same URI.
+    #[must_use]
+    pub fn replace_resource(
+        mut self,
+        resource: Resource,
+        handler: impl Handler<ReadResource>,
+    ) -> Self {
+        self.edits
+            .push(Edit::Resource(Step::Replace(resource, Arc::new(handler))));
+        self
+    }
+
+    /// Removes a resource added at runtime, by URI.
+    #[must_use]
+    pub fn remove_resource(mut self, uri: impl Into<String>) -> Self {
+        self.edits.push(Edit::Resource(Step::Remove(uri.into())));
+        self
+    }
+
+    /// Adds a resource template; refused when one has that template. Its
+    /// handler reads the template's variables from the request context, as
+    /// a template's handler of boot does.
+    #[must_use]
+    pub fn add_template(
+        mut self,
+        template: ResourceTemplate,
+        handler: impl Handler<ReadResource>,
+    ) -> Self {
+        self.edits
+            .push(Edit::Template(Step::Add(template, Arc::new(handler))));
+        self
+    }
+
+    /// Replaces a resource template added at runtime with another of the
+    /// same template.
+    #[must_use]
+    pub fn replace_template(
+        mut self,
+        template: ResourceTemplate,
+        handler: impl Handler<ReadResource>,
+    ) -> Self {
+        self.edits
+            .push(Edit::Template(Step::Replace(template, Arc::new(handler))));
+        self
+    }
+
+    /// Removes a resource template added at runtime, by its template.
+    #[must_use]
+    pub fn remove_template(mut self, uri_template: impl Into<String>) -> Self {
+        self.edits
+            .push(Edit::Template(Step::Remove(uri_template.into())));
         self
     }
 
@@ -245,13 +426,19 @@ impl CatalogChange {
 }
 
 /// What an applied change did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub struct Applied {
     /// The catalog's version with the change in.
     pub version: u64,
     /// The tools it added, replaced or removed, by name, in edit order.
     pub tools: Vec<String>,
+    /// The prompts it added, replaced or removed, by name, in edit order.
+    pub prompts: Vec<String>,
+    /// The resources it added, replaced or removed, by URI, in edit order.
+    pub resources: Vec<String>,
+    /// The resource templates it added, replaced or removed, in edit order.
+    pub templates: Vec<String>,
 }
 
 /// Why a change was refused: every problem found, none applied.

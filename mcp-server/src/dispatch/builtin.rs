@@ -114,7 +114,7 @@ impl<D: Dynamically> Listing<D> {
                 }
             },
         };
-        let added = snapshot.as_deref().map(D::members);
+        let added = snapshot.as_deref().into_iter().flat_map(|s| D::members(s));
         let mut visible = merged(self.catalog.items.iter(), added)
             .filter(|item| item.listed && item.guards.allow(ctx));
         let page: Vec<D> = visible
@@ -135,12 +135,10 @@ impl<D: Dynamically> Listing<D> {
 /// identity is in both: the runtime catalog refuses a collision).
 fn merged<'a, D: Descriptor>(
     fixed: impl Iterator<Item = &'a Listed<D>> + 'a,
-    added: Option<Box<dyn Iterator<Item = &'a Listed<D>> + 'a>>,
+    added: impl Iterator<Item = &'a Listed<D>> + 'a,
 ) -> impl Iterator<Item = &'a Listed<D>> + 'a {
     let mut fixed = fixed.peekable();
-    let mut added = added
-        .unwrap_or_else(|| Box::new(std::iter::empty()))
-        .peekable();
+    let mut added = added.peekable();
     std::iter::from_fn(move || match (fixed.peek(), added.peek()) {
         (Some(a), Some(b)) if b.descriptor.key() < a.descriptor.key() => added.next(),
         (Some(_), _) => fixed.next(),

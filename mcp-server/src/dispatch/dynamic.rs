@@ -9,12 +9,13 @@ use std::sync::Arc;
 
 use arc_swap::ArcSwap;
 use mcp_core::method::Method;
-use mcp_core::prompts::Prompt;
-use mcp_core::resources::{Resource, ResourceTemplate};
+use mcp_core::prompts::{GetPrompt, Prompt};
+use mcp_core::resources::{ReadResource, Resource, ResourceTemplate};
 use mcp_core::tools::{CallTool, Tool};
 
 use super::chain::HandlerChain;
 use super::listed::Listed;
+use crate::handler::resource::UriTemplate;
 use crate::seam::customizer::Descriptor;
 use crate::vocabulary::Origin;
 
@@ -24,15 +25,25 @@ pub(crate) struct Member<D, M: Method> {
     pub(crate) listed: Listed<D>,
     pub(crate) chain: Arc<HandlerChain<M>>,
     pub(crate) origin: Origin,
+    /// The catalog version that added it.
+    pub(crate) since: u64,
+    /// A resource template's template, parsed once.
+    pub(crate) pattern: Option<UriTemplate>,
 }
 
+/// The members of one kind, by identity.
+pub(crate) type Shelf<D, M> = BTreeMap<String, Arc<Member<D, M>>>;
+
 /// One version of the runtime catalog: every member added at runtime, by
-/// identity.
-#[derive(Default)]
+/// kind and identity.
+#[derive(Default, Clone)]
 pub(crate) struct Snapshot {
     /// Counts the changes applied; 0 until the first.
     pub(crate) version: u64,
-    pub(crate) tools: BTreeMap<String, Arc<Member<Tool, CallTool>>>,
+    pub(crate) tools: Shelf<Tool, CallTool>,
+    pub(crate) prompts: Shelf<Prompt, GetPrompt>,
+    pub(crate) resources: Shelf<Resource, ReadResource>,
+    pub(crate) templates: Shelf<ResourceTemplate, ReadResource>,
 }
 
 /// The current version of the runtime catalog, shared by the routes that
@@ -59,37 +70,47 @@ impl Dynamic {
     }
 }
 
-/// The members of one descriptor kind in a snapshot, in identity order.
+/// A descriptor kind the runtime catalog holds, with the method that
+/// serves its members.
 pub(crate) trait Dynamically: Descriptor {
-    /// The listed members of this kind.
-    fn members(snapshot: &Snapshot) -> Box<dyn Iterator<Item = &Listed<Self>> + '_>;
-    /// The listed member named `key`.
-    fn member<'s>(snapshot: &'s Snapshot, key: &str) -> Option<&'s Listed<Self>>;
-}
+    /// The method a member of this kind answers.
+    type Serves: Method;
+    /// The members of this kind in `snapshot`.
+    fn shelf(snapshot: &Snapshot) -> &Shelf<Self, Self::Serves>;
+    /// The same, to change.
+    fn shelf_mut(snapshot: &mut Snapshot) -> &mut Shelf<Self, Self::Serves>;
 
-impl Dynamically for Tool {
-    fn members(snapshot: &Snapshot) -> Box<dyn Iterator<Item = &Listed<Self>> + '_> {
-        Box::new(snapshot.tools.values().map(|m| &m.listed))
+    /// The members of this kind, as listed, in identity order.
+    fn members(snapshot: &Snapshot) -> impl Iterator<Item = &Listed<Self>> {
+        Self::shelf(snapshot).values().map(|m| &m.listed)
     }
 
+    /// The member `key`, as listed.
     fn member<'s>(snapshot: &'s Snapshot, key: &str) -> Option<&'s Listed<Self>> {
-        snapshot.tools.get(key).map(|m| &m.listed)
+        Self::shelf(snapshot).get(key).map(|m| &m.listed)
     }
 }
 
-/// Implements [`Dynamically`] for a kind the runtime catalog does not hold yet.
-macro_rules! held_nowhere {
-    ($($descriptor:ty),*) => {$(
+/// Implements [`Dynamically`] for a kind, served by a method, on a shelf.
+macro_rules! shelved {
+    ($($descriptor:ty => $method:ty, $shelf:ident;)*) => {$(
         impl Dynamically for $descriptor {
-            fn members(_: &Snapshot) -> Box<dyn Iterator<Item = &Listed<Self>> + '_> {
-                Box::new(std::iter::empty())
+            type Serves = $method;
+
+            fn shelf(snapshot: &Snapshot) -> &Shelf<Self, $method> {
+                &snapshot.$shelf
             }
 
-            fn member<'s>(_: &'s Snapshot, _: &str) -> Option<&'s Listed<Self>> {
-                None
+            fn shelf_mut(snapshot: &mut Snapshot) -> &mut Shelf<Self, $method> {
+                &mut snapshot.$shelf
             }
         }
     )*};
 }
 
-held_nowhere!(Prompt, Resource, ResourceTemplate);
+shelved! {
+    Tool => CallTool, tools;
+    Prompt => GetPrompt, prompts;
+    Resource => ReadResource, resources;
+    ResourceTemplate => ReadResource, templates;
+}

@@ -15,6 +15,7 @@ use mcp_core::subscriptions::{
 };
 use serde_json::json;
 
+use super::listed::Audience;
 use super::route::Route;
 use crate::context::RequestContext;
 use crate::handler::{Handler, HandlerResult};
@@ -140,6 +141,7 @@ impl Handler<SubscriptionsListen> for Listen {
                     Err(closed) => Err(closed),
                 };
                 match next {
+                    Ok(change) if !Audience::admits(&change, ctx) => {}
                     Ok(change) => {
                         ctx.send(change.notification(Some(json!({ SUBSCRIPTION_ID: &id }))));
                     }

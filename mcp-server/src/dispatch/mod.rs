@@ -16,7 +16,7 @@ mod route;
 
 pub(crate) use builtin::{Discovery, ListItems, ListScreen, Listing};
 pub(crate) use chain::{Guards, HandlerChain, NotFound, Step};
-pub(crate) use listed::Listed;
+pub(crate) use listed::{Audience, Listed};
 pub(crate) use method::{
     ChainParts, ErasedMethod, MethodEntry, PendingTyped, RouteOptions, method_not_found, route,
 };

@@ -127,8 +127,8 @@ impl Named for GetPrompt {
         &params.name
     }
 
-    fn added(_: &Snapshot, _: &str) -> Option<Arc<HandlerChain<Self>>> {
-        None
+    fn added(snapshot: &Snapshot, name: &str) -> Option<Arc<HandlerChain<Self>>> {
+        snapshot.prompts.get(name).map(|m| m.chain.clone())
     }
 }
 
@@ -157,11 +157,13 @@ impl<M: Named> Resolve<M> for ByName<M> {
     }
 }
 
-/// Fixed resources by URI, then templates in order.
+/// Fixed resources by URI, then templates in order: boot's, then the
+/// runtime catalog's.
 pub(crate) struct Resources {
     pub(crate) fixed: HashMap<String, HandlerChain<ReadResource>>,
     pub(crate) order: Vec<String>,
     pub(crate) templates: Vec<(UriTemplate, HandlerChain<ReadResource>)>,
+    pub(crate) dynamic: Option<Arc<Dynamic>>,
 }
 
 impl Resolve<ReadResource> for Resources {
@@ -170,9 +172,18 @@ impl Resolve<ReadResource> for Resources {
         ctx: &RequestContext,
         params: &ReadResourceRequestParams,
     ) -> Result<Resolved<'a, ReadResource>, ErrorObject> {
+        let visible = |c: &HandlerChain<ReadResource>| c.guards.is_empty() || c.guards.allow(ctx);
         let fixed = self.fixed.get(&params.uri);
-        if let Some(chain) = fixed.filter(|c| c.guards.is_empty() || c.guards.allow(ctx)) {
+        if let Some(chain) = fixed.filter(|c| visible(c)) {
             return Ok(Resolved::Fixed(chain));
+        }
+        let snapshot = self.dynamic.as_ref().map(|d| d.load());
+        let added = snapshot
+            .as_ref()
+            .and_then(|s| s.resources.get(&params.uri))
+            .map(|m| m.chain.clone());
+        if let Some(chain) = added.as_ref().filter(|c| visible(c)) {
+            return Ok(Resolved::Held(chain.clone()));
         }
         // A fixed resource the caller may not see hides nothing behind it:
         // a template that matches the URI answers, as if it were not there.
@@ -182,9 +193,19 @@ impl Resolve<ReadResource> for Resources {
                 return Ok(Resolved::Fixed(chain));
             }
         }
-        fixed
-            .map(Resolved::Fixed)
-            .ok_or_else(|| unknown_resource(params))
+        let templates = snapshot.iter().flat_map(|s| s.templates.values());
+        for member in templates {
+            let matched = member.pattern.as_ref().and_then(|p| p.matches(&params.uri));
+            if let Some(variables) = matched {
+                ctx.insert(TemplateVariables(variables));
+                return Ok(Resolved::Held(member.chain.clone()));
+            }
+        }
+        match (fixed, added) {
+            (Some(chain), _) => Ok(Resolved::Fixed(chain)),
+            (None, Some(chain)) => Ok(Resolved::Held(chain)),
+            (None, None) => Err(unknown_resource(params)),
+        }
     }
 
     fn chains(&self) -> Vec<&HandlerChain<ReadResource>> {

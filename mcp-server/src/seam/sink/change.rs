@@ -24,6 +24,36 @@ pub struct Change {
     pub params: JsonObject,
     /// What a listener's filter must hold to receive it.
     pub topic: Topic,
+    /// Who on this instance may hear of it, when not everyone whose filter
+    /// holds the topic: the runtime catalog's changes carry the guards of
+    /// the members they touched. It stays on this instance.
+    #[serde(skip)]
+    pub(crate) audience: Audience,
+}
+
+/// Who on this instance may hear of a change; the dispatch layer, which
+/// knows what a caller may see, sets and reads it.
+#[derive(Clone, Default)]
+pub(crate) struct Audience(pub(crate) Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>);
+
+impl std::fmt::Debug for Audience {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Audience(screened)"
+        } else {
+            "Audience(everyone)"
+        })
+    }
+}
+
+impl PartialEq for Audience {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
 }
 
 /// What a listener's filter must hold to receive a [`Change`].
@@ -61,6 +91,7 @@ impl Change {
             method: method.into(),
             params: JsonObject::new(),
             topic,
+            audience: Audience::default(),
         }
     }
 
