@@ -26,13 +26,12 @@ impl Validator for Checks {
                 found.push(not_a_ui_uri(&uri, at(&uri)));
             }
         }
-        let resources = server
-            .resources()
-            .into_iter()
+        let (resources, templates) = (server.resources(), server.resource_templates());
+        let resources = resources
+            .iter()
             .map(|r| (&r.uri, r.mime_type.as_deref(), r.meta.as_ref()));
-        let templates = server
-            .resource_templates()
-            .into_iter()
+        let templates = templates
+            .iter()
             .map(|t| (&t.uri_template, t.mime_type.as_deref(), t.meta.as_ref()));
         for (uri, mime, meta) in resources.chain(templates) {
             if uri.starts_with(URI_SCHEME_PREFIX) {

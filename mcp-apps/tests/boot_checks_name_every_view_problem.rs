@@ -203,3 +203,54 @@ fn a_server_whose_views_and_tools_agree_boots() {
         .try_build()
         .unwrap();
 }
+
+/// A tool whose `_meta.ui.resourceUri` is `uri`.
+fn tool_of_view(name: &str, uri: &str) -> Tool {
+    let mut ui = Meta::new();
+    ui.insert("resourceUri".into(), uri.into());
+    let mut tool = Tool {
+        name: name.into(),
+        meta: Some(Meta::new().with("ui", serde_json::Value::Object(ui.0))),
+        ..Tool::default()
+    };
+    tool.input_schema.insert("type".into(), "object".into());
+    tool
+}
+
+#[test]
+fn a_runtime_tool_naming_a_missing_view_is_refused_as_boot_would_fail() {
+    let server = Server::builder()
+        .named("test", "1.0.0")
+        .contributor(
+            APP,
+            "weather",
+            contributor_fn(|into| {
+                into.view(dashboard());
+                tool_naming(into, "forecast", "ui://weather/dashboard");
+            }),
+        )
+        .build();
+    let answer =
+        || handler_fn::<CallTool, _, _, _>(|_, _| async { Ok(CallToolResult::text("ok")) });
+    let change = mcp_server::catalog::CatalogChange::new(APP)
+        .add_tool(tool_of_view("radar", "ui://weather/radr"), answer());
+    let refused = server.catalog().apply(change).unwrap_err().to_string();
+    assert!(
+        refused.starts_with(
+            "error[mcp_apps::unknown_view]: tool `radar` names View `ui://weather/radr`, which does not exist"
+        ),
+        "{refused}"
+    );
+    assert!(
+        refused.contains("the closest View is `ui://weather/dashboard`"),
+        "{refused}"
+    );
+    assert!(refused.ends_with("the catalog change was refused because of the previous error"));
+    assert_eq!(server.catalog().version(), 0);
+    assert!(server.tools().iter().all(|t| t.name != "radar"));
+
+    let change = mcp_server::catalog::CatalogChange::new(APP)
+        .add_tool(tool_of_view("radar", "ui://weather/dashboard"), answer());
+    server.catalog().apply(change).unwrap();
+    assert!(server.tools().iter().any(|t| t.name == "radar"));
+}

@@ -296,13 +296,15 @@ fn freeze(
             .expect("the routes hold the listeners' hub"),
         changes,
     ));
-    let catalog = Catalog::new(Arc::new(RuntimeCatalog {
+    let editor = Arc::new(RuntimeCatalog {
         boot: boot.clone(),
-        dynamic,
+        dynamic: dynamic.clone(),
         assembled: built.assembled,
         changes: changes.clone(),
         writer: std::sync::Mutex::new(()),
-    }));
+        server: std::sync::OnceLock::new(),
+    });
+    let catalog = Catalog::new(editor.clone());
     // The catalog travels with the shared state, where a request's context
     // finds it (`RequestContext::catalog`).
     let mut state = boot.state();
@@ -326,7 +328,7 @@ fn freeze(
         serde_json::value::to_raw_value(&info).expect("an `Implementation` always serializes");
     let server_info_entry = format!("\"{}\":{}", mcp_core::meta::SERVER_INFO, server_info.get());
     let server_info_member = format!("\"_meta\":{{{server_info_entry}}}");
-    Server::new(ServerInner {
+    let server = Server::new(ServerInner {
         server_info_member,
         server_info_entry,
         info,
@@ -342,6 +344,7 @@ fn freeze(
         runtime: Arc::new(runtime),
         catalogue: built.catalogue,
         catalog,
+        dynamic,
         param_headers: built.param_headers,
         report,
         rounds: Rounds {
@@ -353,7 +356,9 @@ fn freeze(
                 .expect("the framework declares the used-state store seam"),
             ttl: std::time::Duration::from_secs(section.request_state_ttl_s),
         },
-    })
+    });
+    editor.server.set(server.downgrade()).ok();
+    server
 }
 
 /// Every declared extension with what it requires and what its crate

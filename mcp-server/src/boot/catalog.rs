@@ -4,12 +4,13 @@
 //! changes.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use mcp_core::method::Method;
 
 use super::chains::ChainBuilder;
 use super::fold::Folder;
+use super::validate::Validators;
 use crate::catalog::{
     Applied, CatalogChange, CatalogEntry, CatalogReport, Contents, Edit, Editor, Refused, Since,
     Step,
@@ -20,6 +21,7 @@ use crate::dispatch::{
 };
 use crate::handler::resource::UriTemplate;
 use crate::seam::sink::{Change, ChangeSink, Fanout};
+use crate::server::{Server, ServerInner};
 use crate::vocabulary::{BootContext, BootError, Diagnostic, Origin, TargetKind, closest, lock};
 
 /// What boot assembled, by kind and identity: the identities a change may
@@ -62,6 +64,8 @@ pub(crate) struct RuntimeCatalog {
     pub(crate) changes: Arc<Fanout>,
     /// One change at a time, each on the snapshot the one before left.
     pub(crate) writer: Mutex<()>,
+    /// The server, for the validators to inspect a change before it applies.
+    pub(crate) server: OnceLock<Weak<ServerInner>>,
 }
 
 impl Editor for RuntimeCatalog {
@@ -110,6 +114,9 @@ impl Editor for RuntimeCatalog {
                     draft.applied.templates.extend(key);
                 }
             }
+        }
+        if draft.errors.is_empty() {
+            draft.validate(self);
         }
         if !draft.errors.is_empty() {
             return Err(Refused(draft.errors));
@@ -219,6 +226,20 @@ fn list_of(kind: TargetKind) -> usize {
 }
 
 impl Draft<'_> {
+    /// Runs the validators of boot on the server as the change would leave
+    /// it: what would fail boot refuses the change.
+    fn validate(&mut self, catalog: &RuntimeCatalog) {
+        let Some(inner) = catalog.server.get().and_then(Weak::upgrade) else {
+            return;
+        };
+        let view = Server::drafting(inner, Arc::new(self.snapshot.clone()));
+        for validator in self.boot.entries::<Validators>() {
+            for diagnostic in validator.member.validate(&view, self.boot) {
+                self.errors.push(BootError::Extension(diagnostic));
+            }
+        }
+    }
+
     /// Applies one step to the draft; the identity it touched, or `None`
     /// when it was refused (its reason is in `errors`).
     fn step<D: Dynamically>(

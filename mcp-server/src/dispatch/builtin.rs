@@ -20,7 +20,7 @@ use mcp_core::resources::{
 use mcp_core::result::CacheScope;
 use mcp_core::tools::{ListTools, ListToolsResult, Tool};
 
-use super::dynamic::{Dynamic, Dynamically};
+use super::dynamic::{Dynamic, Dynamically, Snapshot};
 use super::listed::Listed;
 use super::route::Screen;
 use crate::context::RequestContext;
@@ -53,6 +53,18 @@ impl<D: Descriptor> ListItems<D> {
     pub(crate) fn descriptors(&self) -> impl ExactSizeIterator<Item = &D> {
         self.items.iter().map(|i| &i.descriptor)
     }
+}
+
+/// Every descriptor of kind `D`, of boot (`fixed`) and of `snapshot`,
+/// listed or not, in list order.
+pub(crate) fn every<D: Dynamically>(
+    fixed: Option<&Arc<ListItems<D>>>,
+    snapshot: &Snapshot,
+) -> Vec<D> {
+    let fixed = fixed.into_iter().flat_map(|c| c.items.iter());
+    merged(fixed, D::members(snapshot))
+        .map(|item| item.descriptor.clone())
+        .collect()
 }
 
 /// A list method's handler: the items in a fixed order, filtered per caller

@@ -14,7 +14,7 @@ mod resolve;
 pub(crate) mod rounds;
 mod route;
 
-pub(crate) use builtin::{Discovery, ListItems, ListScreen, Listing};
+pub(crate) use builtin::{Discovery, ListItems, ListScreen, Listing, every};
 pub(crate) use chain::{Guards, HandlerChain, NotFound, Step};
 pub(crate) use listed::{Audience, Listed};
 pub(crate) use method::{

@@ -24,7 +24,7 @@ pub use report::{BootReport, ExtensionReport, HandlerReport, MethodReport, Regis
 
 use std::fmt;
 use std::panic::AssertUnwindSafe;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use futures_util::FutureExt;
 use mcp_core::capabilities::ServerCapabilities;
@@ -36,10 +36,10 @@ use mcp_core::tools::Tool;
 use mcp_core::version::Era;
 
 use crate::context::runtime::Runtime;
+use crate::dispatch::dynamic::{Dynamic, Snapshot};
 use crate::dispatch::rounds::Rounds;
-use crate::dispatch::{ListItems, Routes};
+use crate::dispatch::{ListItems, Routes, every};
 use crate::handler::tool::ParamHeader;
-use crate::seam::customizer::Descriptor;
 use crate::seam::interceptor::RawInterceptor;
 use crate::seam::sink::{Change, ChangeSink};
 use crate::seam::source::{Authentication, PrincipalSource};
@@ -52,6 +52,9 @@ use crate::vocabulary::seam::{Kind, OneActive};
 #[derive(Clone)]
 pub struct Server {
     inner: Arc<ServerInner>,
+    /// A version of the runtime catalog not yet current: what validators
+    /// inspect before a change applies.
+    draft: Option<Arc<Snapshot>>,
 }
 
 pub(crate) struct ServerInner {
@@ -75,6 +78,8 @@ pub(crate) struct ServerInner {
     pub(crate) catalogue: Catalogue,
     /// What changes while the server serves.
     pub(crate) catalog: crate::catalog::Catalog,
+    /// The runtime catalog's current members.
+    pub(crate) dynamic: Arc<Dynamic>,
     /// By tool: the arguments mirrored in `Mcp-Param-*` headers.
     pub(crate) param_headers: std::collections::HashMap<String, Vec<ParamHeader>>,
     /// `"_meta":{"io.modelcontextprotocol/serverInfo":…}`, for results without `_meta`.
@@ -96,11 +101,6 @@ pub(crate) struct Catalogue {
     pub(crate) templates: Option<Arc<ListItems<ResourceTemplate>>>,
 }
 
-/// The descriptors of one catalog, or none.
-fn listed<D: Descriptor>(catalog: Option<&Arc<ListItems<D>>>) -> Vec<&D> {
-    catalog.into_iter().flat_map(|c| c.descriptors()).collect()
-}
-
 impl fmt::Debug for Server {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Server")
@@ -113,6 +113,29 @@ impl Server {
     pub(crate) fn new(inner: ServerInner) -> Self {
         Self {
             inner: Arc::new(inner),
+            draft: None,
+        }
+    }
+
+    /// What a change to the runtime catalog holds on to: the server, not
+    /// kept alive by it.
+    pub(crate) fn downgrade(&self) -> Weak<ServerInner> {
+        Arc::downgrade(&self.inner)
+    }
+
+    /// The server as it would be with `draft` as its runtime catalog.
+    pub(crate) fn drafting(inner: Arc<ServerInner>, draft: Arc<Snapshot>) -> Self {
+        Self {
+            inner,
+            draft: Some(draft),
+        }
+    }
+
+    /// The runtime catalog's members this view of the server serves.
+    fn snapshot(&self) -> Arc<Snapshot> {
+        match &self.draft {
+            Some(draft) => draft.clone(),
+            None => self.inner.dynamic.load(),
         }
     }
 
@@ -161,24 +184,28 @@ impl Server {
             .any(|e| e.id == id || e.origin.crate_name == id)
     }
 
-    /// Every tool, in list order, as customizers left it (unlisted ones too).
-    pub fn tools(&self) -> Vec<&Tool> {
-        listed(self.inner.catalogue.tools.as_ref())
+    /// Every tool, of boot and of the runtime catalog, in list order, as
+    /// customizers left it (unlisted ones too).
+    pub fn tools(&self) -> Vec<Tool> {
+        every(self.inner.catalogue.tools.as_ref(), &self.snapshot())
     }
 
-    /// Every prompt, in list order, as customizers left it (unlisted ones too).
-    pub fn prompts(&self) -> Vec<&Prompt> {
-        listed(self.inner.catalogue.prompts.as_ref())
+    /// Every prompt, of boot and of the runtime catalog, in list order, as
+    /// customizers left it (unlisted ones too).
+    pub fn prompts(&self) -> Vec<Prompt> {
+        every(self.inner.catalogue.prompts.as_ref(), &self.snapshot())
     }
 
-    /// Every resource with a fixed URI, in list order, as customizers left it (unlisted ones too).
-    pub fn resources(&self) -> Vec<&Resource> {
-        listed(self.inner.catalogue.resources.as_ref())
+    /// Every resource with a fixed URI, of boot and of the runtime catalog,
+    /// in list order, as customizers left it (unlisted ones too).
+    pub fn resources(&self) -> Vec<Resource> {
+        every(self.inner.catalogue.resources.as_ref(), &self.snapshot())
     }
 
-    /// Every resource template, in list order, as customizers left it (unlisted ones too).
-    pub fn resource_templates(&self) -> Vec<&ResourceTemplate> {
-        listed(self.inner.catalogue.templates.as_ref())
+    /// Every resource template, of boot and of the runtime catalog, in list
+    /// order, as customizers left it (unlisted ones too).
+    pub fn resource_templates(&self) -> Vec<ResourceTemplate> {
+        every(self.inner.catalogue.templates.as_ref(), &self.snapshot())
     }
 
     /// The runtime catalog: tools added, replaced and removed while the
