@@ -23,6 +23,7 @@ use crate::dispatch::legacy::Initializer;
 use crate::dispatch::listen::Offers;
 use crate::dispatch::rounds::Rounds;
 use crate::dispatch::{Discovery, PendingTyped, RouteReport};
+use crate::seam::contributor::catalog::CatalogContributors;
 use crate::seam::customizer::CapabilitiesCustomizers;
 use crate::seam::interceptor::{RawInterceptors, TypedInterceptors};
 use crate::seam::sink::hub::Hub;
@@ -167,6 +168,14 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         &parts,
         (&boot, dynamic),
     );
+    // Each catalog contributor loads once before the server serves; what
+    // it cannot load, or what would be refused, fails boot.
+    let contributors = boot.members::<CatalogContributors>();
+    for contributor in contributors {
+        if let Err(refused) = server.catalog().reload(contributor.name()) {
+            errors.extend(refused.0);
+        }
+    }
     for validator in boot.entries::<Validators>() {
         for diagnostic in validator.member.validate(&server, &boot) {
             tracing::debug!(validator = %validator.name, origin = %validator.origin, "a validator failed boot");
@@ -176,6 +185,9 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     errors.extend(boot.take_errors());
     errors.extend(boot.check_settings());
     if errors.is_empty() {
+        for contributor in contributors {
+            contributor.watch(server.catalog());
+        }
         Ok(server)
     } else {
         Err(BootErrors(errors))
@@ -303,6 +315,12 @@ fn freeze(
         changes: changes.clone(),
         writer: std::sync::Mutex::new(()),
         server: std::sync::OnceLock::new(),
+        contributors: boot
+            .members::<CatalogContributors>()
+            .iter()
+            .map(|c| (c.name().to_owned(), c.clone()))
+            .collect(),
+        served: std::sync::Mutex::default(),
     });
     let catalog = Catalog::new(editor.clone());
     // The catalog travels with the shared state, where a request's context

@@ -3,7 +3,7 @@
 //! boot does; the new snapshot replaces the old one whole, or nothing
 //! changes.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use mcp_core::method::Method;
@@ -20,6 +20,7 @@ use crate::dispatch::{
     Audience, Guards, Listed, NotFound, unknown_prompt, unknown_resource, unknown_tool,
 };
 use crate::handler::resource::UriTemplate;
+use crate::seam::contributor::catalog::CatalogContributor;
 use crate::seam::sink::{Change, ChangeSink, Fanout};
 use crate::server::{Server, ServerInner};
 use crate::vocabulary::{BootContext, BootError, Diagnostic, Origin, TargetKind, closest, lock};
@@ -66,6 +67,10 @@ pub(crate) struct RuntimeCatalog {
     pub(crate) writer: Mutex<()>,
     /// The server, for the validators to inspect a change before it applies.
     pub(crate) server: OnceLock<Weak<ServerInner>>,
+    /// The catalog contributors, by name.
+    pub(crate) contributors: BTreeMap<String, Arc<dyn CatalogContributor>>,
+    /// What each catalog contributor serves, by name; one reload at a time.
+    pub(crate) served: Mutex<HashMap<String, BTreeSet<(TargetKind, String)>>>,
 }
 
 impl Editor for RuntimeCatalog {
@@ -142,6 +147,47 @@ impl Editor for RuntimeCatalog {
         Ok(applied)
     }
 
+    fn reload(&self, name: &str) -> Result<Applied, Refused> {
+        let Some(contributor) = self.contributors.get(name) else {
+            let diagnostic = Diagnostic::new(
+                "mcp::unknown_catalog_contributor",
+                format!("no catalog contributor is named `{name}`"),
+            );
+            let names = self.contributors.keys().map(String::as_str);
+            return Err(Refused(vec![BootError::Extension(
+                match closest(name, names) {
+                    Some(closest) => diagnostic.help(format!("did you mean `{closest}`?")),
+                    None => diagnostic.note("no catalog contributor is registered"),
+                },
+            )]));
+        };
+        let mut served = lock(&self.served);
+        let mut before = served.remove(name).unwrap_or_default();
+        // What a change through `Catalog::apply` removed meanwhile is not served.
+        let current = self.dynamic.load();
+        before.retain(|(kind, key)| holds(&current, *kind, key));
+        let loaded = match contributor.load() {
+            Ok(loaded) => loaded,
+            Err(diagnostic) => {
+                served.insert(name.to_owned(), before);
+                return Err(Refused(vec![BootError::Extension(
+                    diagnostic.note(format!("while loading catalog contributor `{name}`")),
+                )]));
+            }
+        };
+        let (change, now) = since(loaded, &before);
+        match self.apply(change) {
+            Ok(applied) => {
+                served.insert(name.to_owned(), now);
+                Ok(applied)
+            }
+            Err(refused) => {
+                served.insert(name.to_owned(), before);
+                Err(refused)
+            }
+        }
+    }
+
     fn version(&self) -> u64 {
         self.dynamic.peek().version
     }
@@ -178,6 +224,46 @@ impl Editor for RuntimeCatalog {
         entries_of(&snapshot.resources, &mut entries);
         entries_of(&snapshot.templates, &mut entries);
         CatalogReport::new(snapshot.version, entries)
+    }
+}
+
+/// The change from what a contributor served (`before`) to what it loaded:
+/// kept members replaced, new ones added, the rest removed; and what it
+/// serves with the change in.
+fn since(
+    loaded: CatalogChange,
+    before: &BTreeSet<(TargetKind, String)>,
+) -> (CatalogChange, BTreeSet<(TargetKind, String)>) {
+    let mut now = BTreeSet::new();
+    let mut edits = Vec::with_capacity(loaded.edits.len());
+    for edit in loaded.edits {
+        if edit.removes() {
+            continue;
+        }
+        let (kind, key) = edit.target();
+        let target = (kind, key.to_owned());
+        let kept = before.contains(&target);
+        if now.insert(target) {
+            edits.push(edit.present(kept));
+        } else {
+            // Twice in one load: the second collides, as at boot.
+            edits.push(edit.present(false));
+        }
+    }
+    for (kind, key) in before.difference(&now) {
+        edits.push(Edit::removal(*kind, key.clone()));
+    }
+    let change = CatalogChange { edits, ..loaded };
+    (change, now)
+}
+
+/// Whether `snapshot` holds the member `key` of `kind`.
+fn holds(snapshot: &Snapshot, kind: TargetKind, key: &str) -> bool {
+    match kind {
+        TargetKind::Tool => snapshot.tools.contains_key(key),
+        TargetKind::Prompt => snapshot.prompts.contains_key(key),
+        TargetKind::Resource => snapshot.resources.contains_key(key),
+        _ => snapshot.templates.contains_key(key),
     }
 }
 

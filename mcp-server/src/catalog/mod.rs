@@ -74,6 +74,7 @@ use mcp_core::tools::{CallTool, Tool};
 
 use crate::context::RequestContext;
 use crate::handler::Handler;
+use crate::seam::customizer::Descriptor;
 use crate::seam::guard::Guard;
 use crate::vocabulary::{BootError, Origin, TargetKind};
 
@@ -111,6 +112,7 @@ impl RequestContext {
 /// with what it assembled the server from).
 pub(crate) trait Editor: Send + Sync {
     fn apply(&self, change: CatalogChange) -> Result<Applied, Refused>;
+    fn reload(&self, contributor: &str) -> Result<Applied, Refused>;
     fn version(&self) -> u64;
     /// The members added at runtime, by kind, in list order.
     fn contents(&self) -> Contents;
@@ -150,6 +152,20 @@ impl Catalog {
     /// which only a new build changes, or a kind the server does not serve.
     pub fn apply(&self, change: CatalogChange) -> Result<Applied, Refused> {
         self.editor.apply(change)
+    }
+
+    /// Loads the catalog contributor named `contributor` again and applies
+    /// the change from what it served before to what it serves now: members
+    /// gone are removed, members kept are replaced, new ones are added, all
+    /// at once ([`CatalogContributor`](crate::seam::contributor::catalog::CatalogContributor)).
+    ///
+    /// # Errors
+    ///
+    /// Why the contributor could not load, or why the change was refused
+    /// (as [`apply`](Self::apply) says); the catalog keeps what the
+    /// contributor served. A name no contributor has is refused too.
+    pub fn reload(&self, contributor: &str) -> Result<Applied, Refused> {
+        self.editor.reload(contributor)
     }
 
     /// How many changes were applied; 0 until the first.
@@ -211,6 +227,16 @@ impl Editor for Detached {
         )]))
     }
 
+    fn reload(&self, contributor: &str) -> Result<Applied, Refused> {
+        Err(Refused(vec![BootError::Extension(
+            crate::vocabulary::Diagnostic::new(
+                "mcp::detached_catalog",
+                "this context belongs to no server, so its catalog cannot change",
+            )
+            .note(format!("the reload of `{contributor}`")),
+        )]))
+    }
+
     fn version(&self) -> u64 {
         0
     }
@@ -249,6 +275,62 @@ pub(crate) enum Edit {
     Prompt(Step<Prompt, GetPrompt>),
     Resource(Step<Resource, ReadResource>),
     Template(Step<ResourceTemplate, ReadResource>),
+}
+
+impl Edit {
+    /// The kind and identity of the member it touches.
+    pub(crate) fn target(&self) -> (TargetKind, &str) {
+        fn key<D: Descriptor, M: Method>(step: &Step<D, M>) -> &str {
+            match step {
+                Step::Add(d, _) | Step::Replace(d, _) => d.key(),
+                Step::Remove(key) => key,
+            }
+        }
+        match self {
+            Edit::Tool(s) => (TargetKind::Tool, key(s)),
+            Edit::Prompt(s) => (TargetKind::Prompt, key(s)),
+            Edit::Resource(s) => (TargetKind::Resource, key(s)),
+            Edit::Template(s) => (TargetKind::ResourceTemplate, key(s)),
+        }
+    }
+
+    /// Whether it removes its member.
+    pub(crate) fn removes(&self) -> bool {
+        matches!(
+            self,
+            Edit::Tool(Step::Remove(_))
+                | Edit::Prompt(Step::Remove(_))
+                | Edit::Resource(Step::Remove(_))
+                | Edit::Template(Step::Remove(_))
+        )
+    }
+
+    /// The same member, added (`replace` false) or replaced.
+    pub(crate) fn present(self, replace: bool) -> Self {
+        fn step<D, M: Method>(step: Step<D, M>, replace: bool) -> Step<D, M> {
+            match step {
+                Step::Add(d, h) | Step::Replace(d, h) if replace => Step::Replace(d, h),
+                Step::Add(d, h) | Step::Replace(d, h) => Step::Add(d, h),
+                removal => removal,
+            }
+        }
+        match self {
+            Edit::Tool(s) => Edit::Tool(step(s, replace)),
+            Edit::Prompt(s) => Edit::Prompt(step(s, replace)),
+            Edit::Resource(s) => Edit::Resource(step(s, replace)),
+            Edit::Template(s) => Edit::Template(step(s, replace)),
+        }
+    }
+
+    /// The removal of the member `key` of `kind`.
+    pub(crate) fn removal(kind: TargetKind, key: String) -> Self {
+        match kind {
+            TargetKind::Tool => Edit::Tool(Step::Remove(key)),
+            TargetKind::Prompt => Edit::Prompt(Step::Remove(key)),
+            TargetKind::Resource => Edit::Resource(Step::Remove(key)),
+            _ => Edit::Template(Step::Remove(key)),
+        }
+    }
 }
 
 /// What one edit does to one member.

@@ -19,6 +19,7 @@
 //! }
 //! ```
 
+pub mod catalog;
 pub mod health;
 
 use std::fmt;
