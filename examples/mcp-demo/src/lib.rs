@@ -10,6 +10,7 @@
 //! | [`tools`] | the `test_*` tools and `json_schema_2020_12_tool` |
 //! | [`prompts`] | the `test_*` prompts |
 //! | [`resources`] | the `test://` resources and the resource template |
+//! | [`catalog`] | tools served from a JSON file and reloaded when it changes; an admin tool that adds an alias |
 //! | [`completions`] | the completion of `test_prompt_with_arguments`' `arg1` |
 //! | [`interceptors`] | a PII redactor and an injection guard (the `mcp-interceptors` extension) |
 //! | [`media`] | the 1x1 PNG and the minimal WAV the contract sends |
@@ -17,6 +18,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), warn(unused_crate_dependencies))]
 
+pub mod catalog;
 pub mod cli;
 pub mod completions;
 pub mod interceptors;

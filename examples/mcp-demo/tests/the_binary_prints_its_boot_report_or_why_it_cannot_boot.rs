@@ -71,7 +71,7 @@ fn the_json_report_parses_and_names_the_demo_s_tools() {
         .iter()
         .filter_map(|h| h["target"].as_str()?.strip_prefix("tool `"))
         .collect();
-    assert_eq!(tools.len(), 41, "{tools:?}");
+    assert_eq!(tools.len(), 42, "{tools:?}");
     for tool in ["test_simple_text`", "greet`", "json_schema_2020_12_tool`"] {
         assert!(tools.contains(&tool), "{tool}: {tools:?}");
     }

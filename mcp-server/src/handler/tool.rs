@@ -193,20 +193,49 @@ where
     Fut: Future<Output = R> + Send + 'static,
     R: IntoToolResult,
 {
+    try_handler(tool, f).unwrap_or_else(|why| panic!("{why}"))
+}
+
+/// The same as [`handler`], for a tool described by data: a schema that is
+/// not a valid JSON Schema is an error to report, not a panic.
+///
+/// ```
+/// use mcp_server::core::json::JsonObject;
+/// use mcp_server::core::tools::Tool;
+/// use mcp_server::handler::tool;
+/// use mcp_server::RequestContext;
+///
+/// let mut described = Tool { name: "broken".into(), ..Default::default() };
+/// described.input_schema.insert("type".into(), 7.into());
+/// let made = tool::try_handler(&described, |_: RequestContext, _: JsonObject| async { "ok" });
+/// assert!(made.unwrap_err().starts_with("the input schema of tool `broken` is invalid"));
+/// ```
+///
+/// # Errors
+///
+/// Which schema is invalid, and why.
+pub fn try_handler<A, F, Fut, R>(tool: &Tool, f: F) -> Result<TypedTool<A, F>, String>
+where
+    A: DeserializeOwned + Send + 'static,
+    F: Fn(RequestContext, A) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = R> + Send + 'static,
+    R: IntoToolResult,
+{
     let compile = |schema: &JsonObject, which: &str| {
-        jsonschema::validator_for(&JsonValue::Object(schema.clone())).unwrap_or_else(|e| {
-            panic!("the {which} schema of tool `{}` is invalid: {e}", tool.name)
-        })
+        jsonschema::validator_for(&JsonValue::Object(schema.clone()))
+            .map(Arc::new)
+            .map_err(|e| format!("the {which} schema of tool `{}` is invalid: {e}", tool.name))
     };
-    TypedTool {
-        input: Arc::new(compile(&tool.input_schema, "input")),
+    Ok(TypedTool {
+        input: compile(&tool.input_schema, "input")?,
         output: tool
             .output_schema
             .as_ref()
-            .map(|s| Arc::new(compile(s, "output"))),
+            .map(|s| compile(s, "output"))
+            .transpose()?,
         f,
         args: PhantomData,
-    }
+    })
 }
 
 /// A typed tool handler; see [`handler`].
