@@ -16,6 +16,8 @@
 #      (h) clients/ts_stamp.mjs: the TS SDK receives the progress notifications of
 #          acme-stamp-server, stamped in `_meta` by a third-party sending
 #          interceptor, each before the tool's result;
+#      (i) clients/ts_catalog.mjs: the TS SDK hears tools/list_changed and sees a new
+#          tool when the demo's catalog file gains one (its own mcp-demo);
 #   5. prints a summary table, the known (expected) problems, the wall time and
 #      `N passed, M failed` over the steps.
 # (a)-(c) are judged alike by judge.py against expected.json, which lists for each
@@ -253,6 +255,19 @@ if [[ $rc -eq 0 ]]; then
   record "stamp-ts" PASS "$(grep -c '^ok: ' "$out/stamp-ts.log") checks in $(($(date +%s) - t0)) s"
 else
   record "stamp-ts" FAIL "$(grep -m1 '^FAIL' "$out/stamp-ts.log" || echo "exit $rc")"
+fi
+
+echo
+echo "== catalog-ts"
+t0=$(date +%s)
+rc=0
+timeout --kill-after=10 "${CLIENT_TIMEOUT:-180}" "$(node22_path)" "$HERE/clients/ts_catalog.mjs" "$bin" \
+  >"$out/catalog-ts.log" 2>&1 || rc=$?
+cat "$out/catalog-ts.log"
+if [[ $rc -eq 0 ]]; then
+  record "catalog-ts" PASS "$(grep -c '^ok: ' "$out/catalog-ts.log") checks in $(($(date +%s) - t0)) s"
+else
+  record "catalog-ts" FAIL "$(grep -m1 '^FAIL' "$out/catalog-ts.log" || echo "exit $rc")"
 fi
 
 summary
