@@ -22,6 +22,11 @@
 //! logged and the tools served stay as they were. Every client listening
 //! hears `notifications/tools/list_changed`.
 //!
+//! The watcher reloads this instance's catalog only: a reload made outside
+//! the runtime that serves requests does not reach the other instances
+//! sharing a Redis (see docs/adr/0017-runtime-catalog.md); each instance
+//! watches the file itself.
+//!
 //! `catalog_add_alias` (for callers whose token carries the scope
 //! `catalog:admin`; hidden from the rest) adds a tool that answers as one
 //! of the file's tools does, for as long as the server runs.

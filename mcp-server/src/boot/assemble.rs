@@ -172,7 +172,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     // it cannot load, or what would be refused, fails boot.
     let contributors = boot.members::<CatalogContributors>();
     for contributor in contributors {
-        if let Err(refused) = server.catalog().reload(contributor.name()) {
+        if let Err(refused) = server.catalog().reload_here(contributor.name()) {
             errors.extend(refused.0);
         }
     }
@@ -321,6 +321,10 @@ fn freeze(
             .map(|c| (c.name().to_owned(), c.clone()))
             .collect(),
         served: std::sync::Mutex::default(),
+        instance: std::hash::BuildHasher::hash_one(
+            &std::collections::hash_map::RandomState::new(),
+            std::time::SystemTime::now(),
+        ),
     });
     let catalog = Catalog::new(editor.clone());
     // The catalog travels with the shared state, where a request's context
@@ -376,6 +380,10 @@ fn freeze(
         },
     });
     editor.server.set(server.downgrade()).ok();
+    // Catalog contributors reload on every instance when one reloads.
+    if !editor.contributors.is_empty() {
+        editor.follow();
+    }
     server
 }
 

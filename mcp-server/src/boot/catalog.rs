@@ -21,7 +21,7 @@ use crate::dispatch::{
 };
 use crate::handler::resource::UriTemplate;
 use crate::seam::contributor::catalog::CatalogContributor;
-use crate::seam::sink::{Change, ChangeSink, Fanout};
+use crate::seam::sink::{Change, ChangeSink, Fanout, Topic};
 use crate::server::{Server, ServerInner};
 use crate::vocabulary::{BootContext, BootError, Diagnostic, Origin, TargetKind, closest, lock};
 
@@ -71,6 +71,8 @@ pub(crate) struct RuntimeCatalog {
     pub(crate) contributors: BTreeMap<String, Arc<dyn CatalogContributor>>,
     /// What each catalog contributor serves, by name; one reload at a time.
     pub(crate) served: Mutex<HashMap<String, BTreeSet<(TargetKind, String)>>>,
+    /// This instance, told apart from the others sharing its change sink.
+    pub(crate) instance: u64,
 }
 
 impl Editor for RuntimeCatalog {
@@ -139,15 +141,79 @@ impl Editor for RuntimeCatalog {
             (Change::prompts_list_changed(), prompts),
             (Change::resources_list_changed(), resources),
         ];
+        // This instance's catalog changed, not the others': its listeners
+        // alone hear of it (another instance hears of a contributor's
+        // reload through its notice, and reloads).
         for (change, audience) in lists {
             if !audience.is_empty() {
-                self.changes.publish(Audience::screen(change, audience));
+                self.changes
+                    .hub()
+                    .deliver(Audience::screen(change, audience));
             }
         }
         Ok(applied)
     }
 
     fn reload(&self, name: &str) -> Result<Applied, Refused> {
+        let applied = self.reload_locally(name)?;
+        // Every other instance reloads the same contributor from the same
+        // source; the notice is heard by no listener.
+        let notice = Change::new(RELOADED, Topic::Flag(RELOADED.into()))
+            .with_params(serde_json::json!({ "contributor": name, "instance": self.instance }));
+        self.changes.publish(Audience::screen(notice, Vec::new()));
+        Ok(applied)
+    }
+
+    fn reload_here(&self, name: &str) -> Result<Applied, Refused> {
+        self.reload_locally(name)
+    }
+
+    fn version(&self) -> u64 {
+        self.dynamic.peek().version
+    }
+
+    fn contents(&self) -> Contents {
+        let snapshot = self.dynamic.load();
+        Contents {
+            tools: descriptors(&snapshot),
+            prompts: descriptors(&snapshot),
+            resources: descriptors(&snapshot),
+            templates: descriptors(&snapshot),
+        }
+    }
+
+    fn report(&self) -> CatalogReport {
+        let snapshot = self.dynamic.load();
+        let mut entries = Vec::new();
+        let kinds = [
+            (TargetKind::Tool, &self.assembled.tools),
+            (TargetKind::Prompt, &self.assembled.prompts),
+            (TargetKind::Resource, &self.assembled.resources),
+            (TargetKind::ResourceTemplate, &self.assembled.templates),
+        ];
+        for (kind, assembled) in kinds {
+            entries.extend(assembled.iter().map(|(key, origin)| CatalogEntry {
+                kind,
+                key: key.clone(),
+                origin: *origin,
+                since: Since::Boot,
+            }));
+        }
+        entries_of(&snapshot.tools, &mut entries);
+        entries_of(&snapshot.prompts, &mut entries);
+        entries_of(&snapshot.resources, &mut entries);
+        entries_of(&snapshot.templates, &mut entries);
+        CatalogReport::new(snapshot.version, entries)
+    }
+}
+
+/// The method and topic of the notice that a catalog contributor was
+/// reloaded on one instance, which every other instance follows.
+const RELOADED: &str = "io.modelcontextprotocol.mcp-server/catalogReloaded";
+
+impl RuntimeCatalog {
+    /// Reloads the catalog contributor `name` on this instance only.
+    fn reload_locally(&self, name: &str) -> Result<Applied, Refused> {
         let Some(contributor) = self.contributors.get(name) else {
             let diagnostic = Diagnostic::new(
                 "mcp::unknown_catalog_contributor",
@@ -188,42 +254,43 @@ impl Editor for RuntimeCatalog {
         }
     }
 
-    fn version(&self) -> u64 {
-        self.dynamic.peek().version
-    }
-
-    fn contents(&self) -> Contents {
-        let snapshot = self.dynamic.load();
-        Contents {
-            tools: descriptors(&snapshot),
-            prompts: descriptors(&snapshot),
-            resources: descriptors(&snapshot),
-            templates: descriptors(&snapshot),
+    /// Follows the other instances' reloads: on each notice, reloads the
+    /// contributor it names here, on a thread of its own, until the
+    /// server's changes end.
+    pub(crate) fn follow(self: &Arc<Self>) {
+        let mut feed = self.changes.hub().legacy_feed();
+        let catalog = Arc::downgrade(self);
+        let spawned = std::thread::Builder::new()
+            .name("catalog-follower".into())
+            .spawn(move || {
+                loop {
+                    let change = match feed.blocking_recv() {
+                        Ok(change) => change,
+                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                        Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                    };
+                    if change.method != RELOADED {
+                        continue;
+                    }
+                    let Some(catalog) = catalog.upgrade() else {
+                        return;
+                    };
+                    let from = change.params.get("instance").and_then(|i| i.as_u64());
+                    let name = change.params.get("contributor").and_then(|n| n.as_str());
+                    let (Some(from), Some(name)) = (from, name) else {
+                        continue;
+                    };
+                    if from == catalog.instance {
+                        continue;
+                    }
+                    if let Err(refused) = catalog.reload_locally(name) {
+                        tracing::warn!(contributor = name, %refused, "another instance reloaded a catalog contributor, and this one could not");
+                    }
+                }
+            });
+        if let Err(error) = spawned {
+            tracing::warn!(%error, "this instance does not follow the others' catalog reloads");
         }
-    }
-
-    fn report(&self) -> CatalogReport {
-        let snapshot = self.dynamic.load();
-        let mut entries = Vec::new();
-        let kinds = [
-            (TargetKind::Tool, &self.assembled.tools),
-            (TargetKind::Prompt, &self.assembled.prompts),
-            (TargetKind::Resource, &self.assembled.resources),
-            (TargetKind::ResourceTemplate, &self.assembled.templates),
-        ];
-        for (kind, assembled) in kinds {
-            entries.extend(assembled.iter().map(|(key, origin)| CatalogEntry {
-                kind,
-                key: key.clone(),
-                origin: *origin,
-                since: Since::Boot,
-            }));
-        }
-        entries_of(&snapshot.tools, &mut entries);
-        entries_of(&snapshot.prompts, &mut entries);
-        entries_of(&snapshot.resources, &mut entries);
-        entries_of(&snapshot.templates, &mut entries);
-        CatalogReport::new(snapshot.version, entries)
     }
 }
 
@@ -315,11 +382,15 @@ impl Draft<'_> {
     /// Runs the validators of boot on the server as the change would leave
     /// it: what would fail boot refuses the change.
     fn validate(&mut self, catalog: &RuntimeCatalog) {
+        let mut validators = self.boot.entries::<Validators>().peekable();
+        if validators.peek().is_none() {
+            return;
+        }
         let Some(inner) = catalog.server.get().and_then(Weak::upgrade) else {
             return;
         };
         let view = Server::drafting(inner, Arc::new(self.snapshot.clone()));
-        for validator in self.boot.entries::<Validators>() {
+        for validator in validators {
             for diagnostic in validator.member.validate(&view, self.boot) {
                 self.errors.push(BootError::Extension(diagnostic));
             }
@@ -396,10 +467,18 @@ impl Draft<'_> {
             since: self.snapshot.version,
             pattern,
         };
-        self.audiences[list_of(D::KIND)].push(member.listed.guards.clone());
-        let old = D::shelf_mut(&mut self.snapshot).insert(key.clone(), Arc::new(member));
-        if let Some(old) = old {
-            self.audiences[list_of(D::KIND)].push(old.listed.guards.clone());
+        let audience = &mut self.audiences[list_of(D::KIND)];
+        let new_guards = member.listed.guards.clone();
+        let (new_listed, new_descriptor) = (member.listed.listed, member.listed.descriptor.clone());
+        match D::shelf_mut(&mut self.snapshot).insert(key.clone(), Arc::new(member)) {
+            // A replacement its list shows as it was changes no list.
+            Some(old)
+                if old.listed.listed == new_listed && old.listed.descriptor == new_descriptor => {}
+            Some(old) => {
+                audience.push(new_guards);
+                audience.push(old.listed.guards.clone());
+            }
+            None => audience.push(new_guards),
         }
         Some(key)
     }

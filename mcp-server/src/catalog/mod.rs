@@ -113,6 +113,8 @@ impl RequestContext {
 pub(crate) trait Editor: Send + Sync {
     fn apply(&self, change: CatalogChange) -> Result<Applied, Refused>;
     fn reload(&self, contributor: &str) -> Result<Applied, Refused>;
+    /// The same, without telling the other instances (boot's first load).
+    fn reload_here(&self, contributor: &str) -> Result<Applied, Refused>;
     fn version(&self) -> u64;
     /// The members added at runtime, by kind, in list order.
     fn contents(&self) -> Contents;
@@ -166,6 +168,12 @@ impl Catalog {
     /// contributor served. A name no contributor has is refused too.
     pub fn reload(&self, contributor: &str) -> Result<Applied, Refused> {
         self.editor.reload(contributor)
+    }
+
+    /// Loads `contributor` on this instance only: its first load, at boot,
+    /// when every instance loads its own.
+    pub(crate) fn reload_here(&self, contributor: &str) -> Result<Applied, Refused> {
+        self.editor.reload_here(contributor)
     }
 
     /// How many changes were applied; 0 until the first.
@@ -235,6 +243,10 @@ impl Editor for Detached {
             )
             .note(format!("the reload of `{contributor}`")),
         )]))
+    }
+
+    fn reload_here(&self, contributor: &str) -> Result<Applied, Refused> {
+        self.reload(contributor)
     }
 
     fn version(&self) -> u64 {

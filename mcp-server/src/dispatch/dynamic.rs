@@ -72,7 +72,7 @@ impl Dynamic {
 
 /// A descriptor kind the runtime catalog holds, with the method that
 /// serves its members.
-pub(crate) trait Dynamically: Descriptor {
+pub(crate) trait Dynamically: Descriptor + PartialEq {
     /// The method a member of this kind answers.
     type Serves: Method;
     /// The members of this kind in `snapshot`.

@@ -20,7 +20,7 @@ pub(crate) struct Audience(pub(crate) Vec<Arc<Guards>>);
 
 impl Audience {
     /// `change`, heard only by callers who may see one of `guards`; by
-    /// everyone when one of them is unguarded.
+    /// everyone when one of them is unguarded, by no one when there are none.
     pub(crate) fn screen(change: Change, guards: Vec<Arc<Guards>>) -> Change {
         if guards.iter().any(|g| g.is_empty()) {
             return change;
