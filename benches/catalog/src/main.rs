@@ -156,14 +156,14 @@ async fn call(client: Arc<MemoryClient>, n: usize, tools: usize) -> bool {
     matches!(result, Ok(r) if r.is_error != Some(true))
 }
 
-/// Replaces one runtime tool `per_second` times a second until `stop`;
-/// how many changes were applied.
-async fn churn(server: Server, tools: usize, per_second: u32, stop: Arc<AtomicBool>) -> usize {
-    let mut every = tokio::time::interval(Duration::from_secs(1) / per_second.max(1));
-    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+/// Replaces one runtime tool `per_second` times a second until `stop`, on
+/// a thread of its own (as an administrator's change arrives from outside
+/// the callers' runtime); how many changes were applied.
+fn churn(server: Server, tools: usize, per_second: u32, stop: Arc<AtomicBool>) -> usize {
+    let every = Duration::from_secs(1) / per_second.max(1);
+    let started = Instant::now();
     let mut applied = 0;
     while !stop.load(Ordering::Relaxed) {
-        every.tick().await;
         let change =
             CatalogChange::new(origin!()).replace_tool(tool(&name(applied % tools)), answer());
         server
@@ -171,6 +171,8 @@ async fn churn(server: Server, tools: usize, per_second: u32, stop: Arc<AtomicBo
             .apply(change)
             .expect("a replacement is applied");
         applied += 1;
+        let next = started + every * u32::try_from(applied).unwrap_or(u32::MAX);
+        std::thread::sleep(next.saturating_duration_since(Instant::now()));
     }
     applied
 }
@@ -241,10 +243,13 @@ async fn bench(plan: Plan) -> bool {
         return false;
     };
     let stop = Arc::new(AtomicBool::new(false));
-    let churning = tokio::spawn(churn(added.clone(), tools, plan.changes, stop.clone()));
+    let churning = {
+        let (server, stop) = (added.clone(), stop.clone());
+        std::thread::spawn(move || churn(server, tools, plan.changes, stop))
+    };
     let changing = calls(added.clone()).await;
     stop.store(true, Ordering::Relaxed);
-    let applied = churning.await.expect("the churn does not panic");
+    let applied = churning.join().expect("the churn does not panic");
     let Some(changing) = changing else {
         eprintln!("a call failed while the catalog changed");
         return false;

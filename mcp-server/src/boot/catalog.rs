@@ -341,12 +341,12 @@ fn descriptors<D: Dynamically>(snapshot: &Snapshot) -> Vec<D> {
 
 /// The report's entries of one shelf.
 fn entries_of<D: Dynamically, M: Method>(
-    shelf: &std::collections::BTreeMap<String, Arc<Member<D, M>>>,
+    shelf: &BTreeMap<Arc<str>, Arc<Member<D, M>>>,
     entries: &mut Vec<CatalogEntry>,
 ) {
     entries.extend(shelf.iter().map(|(key, member)| CatalogEntry {
         kind: D::KIND,
-        key: key.clone(),
+        key: key.to_string(),
         origin: member.origin,
         since: Since::Version(member.since),
     }));
@@ -410,7 +410,7 @@ impl Draft<'_> {
                     self.errors.push(error);
                     return None;
                 }
-                if let Some(old) = D::shelf_mut(&mut self.snapshot).remove(&key) {
+                if let Some(old) = D::shelf_mut(&mut self.snapshot).remove(key.as_str()) {
                     self.audiences[list_of(D::KIND)].push(old.listed.guards.clone());
                 }
                 return Some(key);
@@ -427,7 +427,7 @@ impl Draft<'_> {
             Some(duplicate(D::KIND, &key, *first, self.origin))
         } else {
             D::shelf(&self.snapshot)
-                .get(&key)
+                .get(key.as_str())
                 .map(|first| duplicate(D::KIND, &key, first.origin, self.origin))
         };
         if let Some(error) = taken {
@@ -470,7 +470,7 @@ impl Draft<'_> {
         let audience = &mut self.audiences[list_of(D::KIND)];
         let new_guards = member.listed.guards.clone();
         let (new_listed, new_descriptor) = (member.listed.listed, member.listed.descriptor.clone());
-        match D::shelf_mut(&mut self.snapshot).insert(key.clone(), Arc::new(member)) {
+        match D::shelf_mut(&mut self.snapshot).insert(Arc::from(key.as_str()), Arc::new(member)) {
             // A replacement its list shows as it was changes no list.
             Some(old)
                 if old.listed.listed == new_listed && old.listed.descriptor == new_descriptor => {}
@@ -512,7 +512,7 @@ impl Draft<'_> {
         )
         .note(format!("the change: {}", self.origin));
         Some(BootError::Extension(
-            match closest(key, shelf.keys().map(String::as_str)) {
+            match closest(key, shelf.keys().map(|k| &**k)) {
                 Some(closest) => diagnostic.help(format!("did you mean `{closest}`?")),
                 None => diagnostic.help("add it first, in the same change or an earlier one"),
             },

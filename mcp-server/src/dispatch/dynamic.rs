@@ -31,8 +31,9 @@ pub(crate) struct Member<D, M: Method> {
     pub(crate) pattern: Option<UriTemplate>,
 }
 
-/// The members of one kind, by identity.
-pub(crate) type Shelf<D, M> = BTreeMap<String, Arc<Member<D, M>>>;
+/// The members of one kind, by identity (shared keys: each change clones
+/// the maps, not the names).
+pub(crate) type Shelf<D, M> = BTreeMap<Arc<str>, Arc<Member<D, M>>>;
 
 /// One version of the runtime catalog: every member added at runtime, by
 /// kind and identity.

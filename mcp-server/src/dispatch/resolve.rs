@@ -180,7 +180,7 @@ impl Resolve<ReadResource> for Resources {
         let snapshot = self.dynamic.as_ref().map(|d| d.load());
         let added = snapshot
             .as_ref()
-            .and_then(|s| s.resources.get(&params.uri))
+            .and_then(|s| s.resources.get(params.uri.as_str()))
             .map(|m| m.chain.clone());
         if let Some(chain) = added.as_ref().filter(|c| visible(c)) {
             return Ok(Resolved::Held(chain.clone()));
