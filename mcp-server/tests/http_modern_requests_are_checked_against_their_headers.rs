@@ -646,3 +646,43 @@ async fn a_hidden_tool_answers_as_an_unknown_tool_to_a_client_that_prefers_a_str
         unknown.2.to_string().replace("nothing", "NAME")
     );
 }
+
+/// An endpoint whose tool `query`, added at runtime, mirrors its `region`
+/// argument in a header.
+fn app_with_a_runtime_query() -> Router {
+    let server = server_with(|c| add_text_tool(c, "echo", "echoed"));
+    let mut mirrored = tool("query");
+    mirrored.input_schema = serde_json::from_value(json!({
+        "type": "object",
+        "properties": {"region": {"type": "string", "x-mcp-header": "Region"}}
+    }))
+    .unwrap();
+    let answer =
+        handler_fn::<CallTool, _, _, _>(|_, _| async { Ok(CallToolResult::text("queried")) });
+    server
+        .catalog()
+        .apply(
+            mcp_server::catalog::CatalogChange::new(mcp_server::origin!())
+                .add_tool(mirrored, answer),
+        )
+        .unwrap();
+    router(server, "/mcp", HttpConfig::default())
+}
+
+#[tokio::test]
+async fn a_runtime_tool_s_mirrored_argument_is_checked_as_a_tool_of_boot_s_is() {
+    let app = app_with_a_runtime_query();
+    let region = json!({"region": "Hello"});
+    let (status, ok) = answer(
+        &app,
+        query(region.clone(), &[("mcp-param-region", "Hello")]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{ok}");
+    assert_eq!(ok["result"]["content"][0]["text"], "queried");
+    for extra in [&[][..], &[("mcp-param-region", "Goodbye")][..]] {
+        let (status, refused) = answer(&app, query(region.clone(), extra)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+        assert_eq!(refused["error"]["code"], -32020, "{refused}");
+    }
+}

@@ -123,3 +123,35 @@ async fn a_resolved_prompt_names_its_span_and_an_unknown_one_does_not() {
     assert_eq!(attribute(&unknown, "gen_ai.prompt.name"), None);
     assert!(!named_anywhere(&unknown, "farewell"), "{unknown:?}");
 }
+
+#[tokio::test]
+async fn a_tool_added_at_runtime_is_named_as_a_tool_of_boot_is() {
+    let spans = Spans::record();
+    let server = server();
+    let mut schema = mcp_server::core::json::JsonObject::new();
+    schema.insert("type".into(), "object".into());
+    let tool = mcp_server::core::tools::Tool {
+        name: "get_tide".into(),
+        input_schema: schema,
+        ..Default::default()
+    };
+    let answer = mcp_server::handler::handler_fn::<mcp_server::core::tools::CallTool, _, _, _>(
+        |_, _| async { Ok(mcp_server::core::tools::CallToolResult::text("high")) },
+    );
+    server
+        .catalog()
+        .apply(
+            mcp_server::catalog::CatalogChange::new(mcp_server::origin!()).add_tool(tool, answer),
+        )
+        .unwrap();
+    MemoryClient::new(&server)
+        .call_tool("get_tide", json!({}))
+        .await
+        .unwrap();
+    let span = spans.only();
+    assert_eq!(span.name, "tools/call get_tide");
+    assert_eq!(
+        attribute(&span, "gen_ai.tool.name").as_deref(),
+        Some("get_tide")
+    );
+}

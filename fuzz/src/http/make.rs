@@ -359,7 +359,7 @@ fn param_headers(dice: &mut Dice, server: &Server, reading: &Reading) -> Vec<(St
     if reading.method.as_deref() == Some("tools/call")
         && let Some(tool) = &reading.tool
     {
-        for mirrored in server.param_headers(tool) {
+        for mirrored in server.param_headers(tool).iter() {
             let name = format!("mcp-param-{}", mirrored.header.to_ascii_lowercase());
             let argument = reading
                 .arguments

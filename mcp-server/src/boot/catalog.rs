@@ -456,6 +456,7 @@ impl Draft<'_> {
         let listed = config.is_listed();
         let (descriptor, parts) = self.chains.configured(D::Serves::NAME, config);
         let guards = parts.guards.clone();
+        let param_headers = descriptor.mirrored();
         let member = Member {
             listed: Listed {
                 descriptor,
@@ -466,6 +467,7 @@ impl Draft<'_> {
             origin: self.origin,
             since: self.snapshot.version,
             pattern,
+            param_headers,
         };
         let audience = &mut self.audiences[list_of(D::KIND)];
         let new_guards = member.listed.guards.clone();

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use arc_swap::ArcSwap;
 use mcp_core::method::Method;
@@ -16,6 +17,7 @@ use mcp_core::tools::{CallTool, Tool};
 use super::chain::HandlerChain;
 use super::listed::Listed;
 use crate::handler::resource::UriTemplate;
+use crate::handler::tool::ParamHeader;
 use crate::seam::customizer::Descriptor;
 use crate::vocabulary::Origin;
 
@@ -29,6 +31,8 @@ pub(crate) struct Member<D, M: Method> {
     pub(crate) since: u64,
     /// A resource template's template, parsed once.
     pub(crate) pattern: Option<UriTemplate>,
+    /// A tool's arguments mirrored in `Mcp-Param-*` headers.
+    pub(crate) param_headers: Vec<ParamHeader>,
 }
 
 /// The members of one kind, by identity (shared keys: each change clones
@@ -52,6 +56,9 @@ pub(crate) struct Snapshot {
 #[derive(Default)]
 pub(crate) struct Dynamic {
     current: ArcSwap<Snapshot>,
+    /// Whether a runtime tool mirrors arguments in headers, so that a
+    /// request's arguments are read before it is admitted.
+    mirrors: AtomicBool,
 }
 
 impl Dynamic {
@@ -67,7 +74,14 @@ impl Dynamic {
 
     /// Makes `snapshot` the current version.
     pub(crate) fn store(&self, snapshot: Snapshot) {
+        let mirrors = snapshot.tools.values().any(|t| !t.param_headers.is_empty());
         self.current.store(Arc::new(snapshot));
+        self.mirrors.store(mirrors, Ordering::Release);
+    }
+
+    /// Whether a runtime tool mirrors arguments in `Mcp-Param-*` headers.
+    pub(crate) fn mirrors(&self) -> bool {
+        self.mirrors.load(Ordering::Acquire)
     }
 }
 
@@ -80,6 +94,8 @@ pub(crate) trait Dynamically: Descriptor + PartialEq {
     fn shelf(snapshot: &Snapshot) -> &Shelf<Self, Self::Serves>;
     /// The same, to change.
     fn shelf_mut(snapshot: &mut Snapshot) -> &mut Shelf<Self, Self::Serves>;
+    /// A member's arguments mirrored in `Mcp-Param-*` headers (a tool's).
+    fn mirrored(&self) -> Vec<ParamHeader>;
 
     /// The members of this kind, as listed, in identity order.
     fn members(snapshot: &Snapshot) -> impl Iterator<Item = &Listed<Self>> {
@@ -94,7 +110,7 @@ pub(crate) trait Dynamically: Descriptor + PartialEq {
 
 /// Implements [`Dynamically`] for a kind, served by a method, on a shelf.
 macro_rules! shelved {
-    ($($descriptor:ty => $method:ty, $shelf:ident;)*) => {$(
+    ($($descriptor:ty => $method:ty, $shelf:ident, $mirrored:expr;)*) => {$(
         impl Dynamically for $descriptor {
             type Serves = $method;
 
@@ -105,13 +121,17 @@ macro_rules! shelved {
             fn shelf_mut(snapshot: &mut Snapshot) -> &mut Shelf<Self, $method> {
                 &mut snapshot.$shelf
             }
+
+            fn mirrored(&self) -> Vec<ParamHeader> {
+                $mirrored(self)
+            }
         }
     )*};
 }
 
 shelved! {
-    Tool => CallTool, tools;
-    Prompt => GetPrompt, prompts;
-    Resource => ReadResource, resources;
-    ResourceTemplate => ReadResource, templates;
+    Tool => CallTool, tools, crate::handler::tool::param_headers;
+    Prompt => GetPrompt, prompts, |_| Vec::new();
+    Resource => ReadResource, resources, |_| Vec::new();
+    ResourceTemplate => ReadResource, templates, |_| Vec::new();
 }

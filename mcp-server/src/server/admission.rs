@@ -307,7 +307,7 @@ impl Server {
         let header_version = mirror::protocol_version(headers)?;
         let seed = ProbeSeed {
             target: self.target_member(method, Era::Modern),
-            arguments: method == "tools/call" && !self.inner.param_headers.is_empty(),
+            arguments: method == "tools/call" && self.mirrors_arguments(),
         };
         let probe = match params {
             None => Probe::default(),
@@ -339,7 +339,7 @@ impl Server {
                     .arguments
                     .filter(|_| !mirrored.is_empty())
                     .and_then(|raw| serde_json::from_str::<JsonObject>(raw.get()).ok());
-                mirror::check_params(headers, mirrored, arguments.as_ref())
+                mirror::check_params(headers, &mirrored, arguments.as_ref())
             }
             _ => Ok(()),
         };

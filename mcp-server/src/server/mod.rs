@@ -22,6 +22,7 @@ pub use outcome::{Outcome, encode_error};
 pub use peer::{Peer, Seed};
 pub use report::{BootReport, ExtensionReport, HandlerReport, MethodReport, Registered};
 
+use std::borrow::Cow;
 use std::fmt;
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Weak};
@@ -306,11 +307,24 @@ impl Server {
 
     /// The arguments of `tool` a 2026-07-28 client mirrors in
     /// `Mcp-Param-*` headers (those its schema marks `x-mcp-header`).
-    pub fn param_headers(&self, tool: &str) -> &[ParamHeader] {
-        self.inner
-            .param_headers
+    pub fn param_headers(&self, tool: &str) -> Cow<'_, [ParamHeader]> {
+        if let Some(mirrored) = self.inner.param_headers.get(tool) {
+            return Cow::Borrowed(mirrored);
+        }
+        if !self.inner.dynamic.mirrors() {
+            return Cow::Borrowed(&[]);
+        }
+        let snapshot = self.snapshot();
+        snapshot
+            .tools
             .get(tool)
-            .map_or(&[], Vec::as_slice)
+            .map_or(Cow::Borrowed(&[]), |t| Cow::Owned(t.param_headers.clone()))
+    }
+
+    /// Whether any tool, of boot or of the runtime catalog, mirrors
+    /// arguments in `Mcp-Param-*` headers.
+    pub(crate) fn mirrors_arguments(&self) -> bool {
+        !self.inner.param_headers.is_empty() || self.inner.dynamic.mirrors()
     }
 
     /// Who sends `credentials`, as the active principal source decides, or
