@@ -68,6 +68,9 @@ pub struct Session {
     id: Option<String>,
     /// What extensions keep with it.
     kept: Mutex<Kept>,
+    /// Who sent its latest request: whose guards decide which changes it
+    /// hears of.
+    caller: arc_swap::ArcSwapOption<crate::vocabulary::auth::Principal>,
 }
 
 /// The values extensions keep with a session, until it ends.
@@ -120,6 +123,19 @@ impl Session {
     pub fn with_subscriptions(self, uris: BTreeSet<String>) -> Self {
         *lock(&self.subscriptions) = uris;
         self
+    }
+
+    /// Remembers who sent the session's latest request.
+    pub(crate) fn heard_from(&self, caller: &Arc<crate::vocabulary::auth::Principal>) {
+        let known = self.caller.load();
+        if !known.as_ref().is_some_and(|k| Arc::ptr_eq(k, caller)) {
+            self.caller.store(Some(caller.clone()));
+        }
+    }
+
+    /// Who sent the session's latest request, if it sent one.
+    pub(crate) fn caller(&self) -> Option<Arc<crate::vocabulary::auth::Principal>> {
+        self.caller.load_full()
     }
 
     /// The URIs of the resources the session subscribed to.

@@ -380,6 +380,34 @@ impl Server {
         route.hidden(&ctx, params)
     }
 
+    /// Whether the caller of the legacy `session` (who sent its latest
+    /// request) may hear of `change`: a change of the runtime catalog
+    /// reaches only callers who may see a member it touched; every other
+    /// change, everyone. A transport asks before it sends a session a list
+    /// change ([`ChangeFeed`](crate::transport::ChangeFeed) does).
+    pub fn hears(
+        &self,
+        session: &Arc<crate::context::Session>,
+        change: &crate::seam::sink::Change,
+    ) -> bool {
+        if change.audience.0.is_none() {
+            return true;
+        }
+        let caller = session
+            .caller()
+            .unwrap_or_else(|| Arc::new(Principal::anonymous()));
+        let peer = Peer::on(session.clone());
+        let ctx = self.context(
+            None,
+            change.method.clone(),
+            Era::Legacy,
+            Told::Unchecked(RequestMeta::default()),
+            &peer,
+            caller,
+        );
+        crate::dispatch::Audience::admits(change, &ctx)
+    }
+
     /// The context of one message.
     fn context(
         &self,
@@ -391,7 +419,10 @@ impl Server {
         principal: Arc<Principal>,
     ) -> RequestContext {
         let session = match era {
-            Era::Legacy => peer.session.as_ref().and_then(|s| s.negotiated()),
+            Era::Legacy => peer.session.as_ref().and_then(|s| {
+                s.heard_from(&principal);
+                s.negotiated()
+            }),
             Era::Modern => None,
         };
         let (mut meta, protocol_version, client_capabilities) = match (told, &session) {

@@ -35,6 +35,9 @@ impl ChangeFeed {
         loop {
             match self.changes.recv().await {
                 Ok(change) => {
+                    if !self.server.hears(&self.session, &change) {
+                        continue;
+                    }
                     if let Some(notification) = self
                         .session
                         .notification_for(&change)
