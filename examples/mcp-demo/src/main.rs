@@ -105,10 +105,16 @@ fn main() -> ExitCode {
 /// is not an error.
 fn print_report(server: &Server, format: ReportFormat) -> io::Result<()> {
     let report = server.report();
+    let catalog = server.catalog().report();
     let mut stdout = io::stdout().lock();
     let written = match format {
-        ReportFormat::Text => write!(stdout, "{report}"),
-        ReportFormat::Json => writeln!(stdout, "{}", report.to_json()),
+        ReportFormat::Text => write!(stdout, "{report}\n{catalog}"),
+        ReportFormat::Json => {
+            let mut json: serde_json::Value =
+                serde_json::from_str(&report.to_json()).map_err(io::Error::other)?;
+            json["catalog"] = serde_json::to_value(&catalog).map_err(io::Error::other)?;
+            writeln!(stdout, "{json}")
+        }
     };
     match written.and_then(|()| stdout.flush()) {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),

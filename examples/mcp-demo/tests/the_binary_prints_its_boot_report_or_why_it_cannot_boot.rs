@@ -5,7 +5,7 @@
 
 use std::process::{Command, Output};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_mcp-demo");
 const ESCAPE: char = '\u{1b}';
@@ -270,4 +270,45 @@ fn serving_http_boots_both_endpoints_with_the_applications_settings_in_the_envir
     let _ = child.kill();
     let _ = child.wait();
     assert!(first.contains(": serving http://"), "{first}");
+}
+
+#[test]
+fn the_report_ends_with_the_catalog_naming_where_each_member_came_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tools.json");
+    std::fs::write(
+        &file,
+        r#"{"tools": [{"name": "from_file", "answer": "hi"}]}"#,
+    )
+    .unwrap();
+    let setting = format!("catalog.file={}", file.display());
+    let output = run(&["--boot-report", "--set", &setting], &[]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let report = stdout(&output);
+    let catalog = &report[report.find("\ncatalog, version 1: ").expect(&report)..];
+    let line = |name: &str| {
+        catalog
+            .lines()
+            .find(|l| l.contains(&format!("tool `{name}`")))
+            .unwrap_or_else(|| panic!("{name}: {catalog}"))
+            .to_owned()
+    };
+    assert!(line("from_file").contains("since version 1"), "{catalog}");
+    assert!(
+        line("from_file").contains("examples/mcp-demo/src/catalog.rs"),
+        "{catalog}"
+    );
+    assert!(line("test_simple_text").contains("since boot"), "{catalog}");
+
+    let output = run(&["--boot-report", "json", "--set", &setting], &[]);
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["catalog"]["version"], 1);
+    let entry = json["catalog"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["key"] == "from_file")
+        .unwrap();
+    assert_eq!(entry["kind"], "tool");
+    assert_eq!(entry["since"], json!({"version": 1}));
 }
