@@ -452,3 +452,104 @@ async fn the_catalog_report_names_every_member_with_where_and_since_when() {
     assert!(shown.contains("prompt `added_prompt`"), "{shown}");
     assert!(shown.contains("since version 2"), "{shown}");
 }
+
+/// Completes with `values`.
+fn completing(
+    values: &'static [&'static str],
+) -> impl mcp_server::handler::Handler<mcp_server::core::completion::Complete> {
+    handler_fn::<mcp_server::core::completion::Complete, _, _, _>(move |_, _| async move {
+        let mut result = mcp_server::core::completion::CompleteResult::default();
+        result.completion.values = values.iter().map(|v| (*v).to_owned()).collect();
+        Ok(result)
+    })
+}
+
+async fn complete_prompt(
+    client: &MemoryClient,
+    prompt: &str,
+    argument: &str,
+) -> Result<serde_json::Value, ErrorObject> {
+    client
+        .request_raw(
+            "completion/complete",
+            json!({"ref": {"type": "ref/prompt", "name": prompt},
+                   "argument": {"name": argument, "value": ""}}),
+        )
+        .await
+}
+
+#[tokio::test]
+async fn a_runtime_prompt_completes_behind_its_guards_and_its_completions_go_with_it() {
+    use mcp_server::seam::contributor::CompletionRef;
+    let server = support::server_with(|c| {
+        served(c);
+        c.completion(
+            CompletionRef::Prompt("boot_prompt".into()),
+            completing(&["boot"]),
+        );
+    });
+    let argument = |prompt: &str, argument: &str| CompletionRef::PromptArgument {
+        prompt: prompt.into(),
+        argument: argument.into(),
+    };
+    let refused = server
+        .catalog()
+        .apply(change().complete(argument("not_yet", "city"), completing(&["x"])))
+        .unwrap_err();
+    assert!(refused.to_string().contains("not_yet"), "{refused}");
+    server
+        .catalog()
+        .apply(
+            change()
+                .add_prompt(prompt("trip"), saying("trip"))
+                .complete(argument("trip", "city"), completing(&["Paris", "Perth"]))
+                .add_prompt(prompt("secret_trip"), saying("secret"))
+                .complete(argument("secret_trip", "city"), completing(&["Area 51"])),
+        )
+        .unwrap();
+    let client = MemoryClient::new(&server);
+    let cities = complete_prompt(&client, "trip", "city").await.unwrap();
+    assert_eq!(cities["completion"]["values"], json!(["Paris", "Perth"]));
+    let other = complete_prompt(&client, "trip", "date").await.unwrap();
+    assert_eq!(
+        other["completion"]["values"],
+        json!([]),
+        "an argument without completions"
+    );
+
+    // A prompt hidden by the change's guard hides its completions too.
+    let hidden = support::server_with(|c| {
+        served(c);
+        c.completion(
+            CompletionRef::Prompt("boot_prompt".into()),
+            completing(&["boot"]),
+        );
+    });
+    hidden
+        .catalog()
+        .apply(
+            change()
+                .scoped(guard_fn("nobody", |_, _| Decision::deny("hidden")))
+                .add_prompt(prompt("secret_trip"), saying("secret"))
+                .complete(argument("secret_trip", "city"), completing(&["Area 51"])),
+        )
+        .unwrap();
+    let client_of_hidden = MemoryClient::new(&hidden);
+    let denied = complete_prompt(&client_of_hidden, "secret_trip", "city")
+        .await
+        .unwrap_err();
+    let unknown = complete_prompt(&client_of_hidden, "never_was", "city")
+        .await
+        .unwrap_err();
+    assert_eq!(denied.code, unknown.code);
+    assert_eq!(
+        denied.message.replace("secret_trip", "X"),
+        unknown.message.replace("never_was", "X")
+    );
+
+    server
+        .catalog()
+        .apply(change().remove_prompt("trip"))
+        .unwrap();
+    assert!(complete_prompt(&client, "trip", "city").await.is_err());
+}

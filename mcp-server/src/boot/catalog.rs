@@ -6,20 +6,25 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
+use mcp_core::completion::{Complete, CompleteResult};
 use mcp_core::method::Method;
 
 use super::chains::ChainBuilder;
 use super::fold::Folder;
+use super::routes::completion_target;
 use super::validate::Validators;
 use crate::catalog::{
     Applied, CatalogChange, CatalogEntry, CatalogReport, Contents, Edit, Editor, Refused, Since,
     Step,
 };
-use crate::dispatch::dynamic::{Dynamic, Dynamically, Member, Snapshot};
+use crate::dispatch::dynamic::{Completer, Dynamic, Dynamically, Member, Snapshot};
 use crate::dispatch::{
-    Audience, Guards, Listed, NotFound, unknown_prompt, unknown_resource, unknown_tool,
+    Audience, Guards, Listed, NotFound, unknown_prompt, unknown_reference, unknown_resource,
+    unknown_tool,
 };
 use crate::handler::resource::UriTemplate;
+use crate::handler::{Handler, handler_fn};
+use crate::seam::contributor::CompletionRef;
 use crate::seam::contributor::catalog::CatalogContributor;
 use crate::seam::sink::{Change, ChangeSink, Fanout, Topic};
 use crate::server::{Server, ServerInner};
@@ -33,6 +38,9 @@ pub(crate) struct Assembled {
     pub(crate) prompts: HashMap<String, Origin>,
     pub(crate) resources: HashMap<String, Origin>,
     pub(crate) templates: HashMap<String, Origin>,
+    /// Whether boot assembled a completion, so that `completion/complete`
+    /// is served.
+    pub(crate) completions: bool,
 }
 
 impl Assembled {
@@ -120,6 +128,7 @@ impl Editor for RuntimeCatalog {
                     let key = draft.step(step, unknown_resource);
                     draft.applied.templates.extend(key);
                 }
+                Edit::Complete(reference, handler) => draft.complete(&reference, handler),
             }
         }
         if draft.errors.is_empty() {
@@ -307,6 +316,11 @@ fn since(
         if edit.removes() {
             continue;
         }
+        // Completions go with their prompt or template.
+        if matches!(edit, Edit::Complete(..)) {
+            edits.push(edit);
+            continue;
+        }
         let (kind, key) = edit.target();
         let target = (kind, key.to_owned());
         let kept = before.contains(&target);
@@ -413,6 +427,9 @@ impl Draft<'_> {
                 if let Some(old) = D::shelf_mut(&mut self.snapshot).remove(key.as_str()) {
                     self.audiences[list_of(D::KIND)].push(old.listed.guards.clone());
                 }
+                if let Some(completers) = self.completers(D::KIND) {
+                    completers.remove(key.as_str());
+                }
                 return Some(key);
             }
             Step::Add(descriptor, handler) => (descriptor, handler, false),
@@ -456,6 +473,7 @@ impl Draft<'_> {
         let listed = config.is_listed();
         let (descriptor, parts) = self.chains.configured(D::Serves::NAME, config);
         let guards = parts.guards.clone();
+        let new_guards_for_completions = guards.clone();
         let param_headers = descriptor.mirrored();
         let member = Member {
             listed: Listed {
@@ -469,6 +487,12 @@ impl Draft<'_> {
             pattern,
             param_headers,
         };
+        if self.assembled.completions && self.completers(D::KIND).is_some() {
+            let completer = self.fresh_completer(&new_guards_for_completions);
+            if let Some(completers) = self.completers(D::KIND) {
+                completers.insert(Arc::from(key.as_str()), Arc::new(completer));
+            }
+        }
         let audience = &mut self.audiences[list_of(D::KIND)];
         let new_guards = member.listed.guards.clone();
         let (new_listed, new_descriptor) = (member.listed.listed, member.listed.descriptor.clone());
@@ -483,6 +507,80 @@ impl Draft<'_> {
             None => audience.push(new_guards),
         }
         Some(key)
+    }
+
+    /// The completers of runtime members of `kind`, for the kinds that
+    /// have completions (prompts and templates).
+    fn completers(&mut self, kind: TargetKind) -> Option<&mut BTreeMap<Arc<str>, Arc<Completer>>> {
+        match kind {
+            TargetKind::Prompt => Some(&mut self.snapshot.prompt_completions),
+            TargetKind::ResourceTemplate => Some(&mut self.snapshot.template_completions),
+            _ => None,
+        }
+    }
+
+    /// The completions of a prompt or template just added: an empty answer
+    /// for every argument, behind its guards, until `complete` adds some.
+    fn fresh_completer(&self, guards: &Arc<Guards>) -> Completer {
+        let none = Arc::new(handler_fn::<Complete, _, _, _>(|_, _| async {
+            Ok(CompleteResult::default())
+        })) as Arc<dyn Handler<Complete>>;
+        let target = completion_target(
+            &guards.target,
+            format!("(no completions) for {}", guards.target),
+            self.origin,
+        );
+        let fallback = self
+            .chains
+            .parts(Complete::NAME, target, guards.clone(), Vec::new())
+            .with(none, unknown_reference);
+        Completer {
+            by_argument: BTreeMap::new(),
+            whole: None,
+            fallback: Arc::new(fallback),
+        }
+    }
+
+    /// Adds the completions `reference` names to a runtime prompt or
+    /// template, behind its guards.
+    fn complete(&mut self, reference: &CompletionRef, handler: Arc<dyn Handler<Complete>>) {
+        let (kind, key, argument) = reference.completes();
+        if !self.assembled.completions {
+            let error = not_served(TargetKind::Completion, &reference.to_string(), self.origin);
+            self.errors.push(error);
+            return;
+        }
+        let origin = self.origin;
+        let Some(completers) = self.completers(kind) else {
+            return;
+        };
+        let Some(current) = completers.get(key).cloned() else {
+            let closest = closest(key, completers.keys().map(|k| &**k));
+            self.errors.push(BootError::CompletionWithoutTarget {
+                reference: reference.to_string(),
+                origin,
+                closest,
+            });
+            return;
+        };
+        let mut completer = (*current).clone();
+        let guards = completer.fallback.guards.clone();
+        let target = completion_target(&guards.target, reference.to_string(), origin);
+        let chain = self
+            .chains
+            .parts(Complete::NAME, target, guards, Vec::new())
+            .with(handler, unknown_reference);
+        match argument {
+            Some(argument) => {
+                completer
+                    .by_argument
+                    .insert(argument.to_owned(), Arc::new(chain));
+            }
+            None => completer.whole = Some(Arc::new(chain)),
+        }
+        if let Some(completers) = self.completers(kind) {
+            completers.insert(Arc::from(key), Arc::new(completer));
+        }
     }
 
     /// Why the member `key` may not be replaced or removed, if it may not:

@@ -419,7 +419,9 @@ impl Inputs<'_> {
                 .iter()
                 .map(|(uri, g)| (uri.clone(), completer(g, &self.chains)))
                 .collect(),
+            dynamic: Some(self.dynamic.clone()),
         };
+        built.assembled.completions = true;
         for Contributed {
             value: (reference, handler),
             origin,
@@ -620,7 +622,7 @@ fn keys<D: Descriptor>(catalog: Option<&Arc<ListItems<D>>>) -> Vec<String> {
 }
 
 /// The target of a completion chain of `of`, for interceptors and the report.
-fn completion_target(of: &Target, name: String, origin: Origin) -> Target {
+pub(super) fn completion_target(of: &Target, name: String, origin: Origin) -> Target {
     Target {
         kind: TargetKind::Completion,
         name,

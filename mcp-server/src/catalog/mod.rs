@@ -67,6 +67,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use mcp_core::completion::Complete;
 use mcp_core::method::Method;
 use mcp_core::prompts::{GetPrompt, Prompt};
 use mcp_core::resources::{ReadResource, Resource, ResourceTemplate};
@@ -74,6 +75,7 @@ use mcp_core::tools::{CallTool, Tool};
 
 use crate::context::RequestContext;
 use crate::handler::Handler;
+use crate::seam::contributor::CompletionRef;
 use crate::seam::customizer::Descriptor;
 use crate::seam::guard::Guard;
 use crate::vocabulary::{BootError, Origin, TargetKind};
@@ -287,6 +289,8 @@ pub(crate) enum Edit {
     Prompt(Step<Prompt, GetPrompt>),
     Resource(Step<Resource, ReadResource>),
     Template(Step<ResourceTemplate, ReadResource>),
+    /// Completions of a runtime prompt or template.
+    Complete(CompletionRef, Arc<dyn Handler<Complete>>),
 }
 
 impl Edit {
@@ -303,6 +307,7 @@ impl Edit {
             Edit::Prompt(s) => (TargetKind::Prompt, key(s)),
             Edit::Resource(s) => (TargetKind::Resource, key(s)),
             Edit::Template(s) => (TargetKind::ResourceTemplate, key(s)),
+            Edit::Complete(reference, _) => (TargetKind::Completion, reference.completes().1),
         }
     }
 
@@ -331,6 +336,7 @@ impl Edit {
             Edit::Prompt(s) => Edit::Prompt(step(s, replace)),
             Edit::Resource(s) => Edit::Resource(step(s, replace)),
             Edit::Template(s) => Edit::Template(step(s, replace)),
+            complete @ Edit::Complete(..) => complete,
         }
     }
 
@@ -510,6 +516,20 @@ impl CatalogChange {
     pub fn remove_template(mut self, uri_template: impl Into<String>) -> Self {
         self.edits
             .push(Edit::Template(Step::Remove(uri_template.into())));
+        self
+    }
+
+    /// Completes the arguments of a prompt, or the variables of a
+    /// template, added at runtime in this change (after it) or an earlier
+    /// one, as `Contributions::completion` does for one of boot: behind the
+    /// guards of that prompt or template. A prompt or template replaced
+    /// later starts without completions, and a removed one takes its
+    /// completions with it. Refused on a server whose boot assembled no
+    /// completion.
+    #[must_use]
+    pub fn complete(mut self, reference: CompletionRef, handler: impl Handler<Complete>) -> Self {
+        self.edits
+            .push(Edit::Complete(reference, Arc::new(handler)));
         self
     }
 

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use arc_swap::ArcSwap;
+use mcp_core::completion::Complete;
 use mcp_core::method::Method;
 use mcp_core::prompts::{GetPrompt, Prompt};
 use mcp_core::resources::{ReadResource, Resource, ResourceTemplate};
@@ -49,6 +50,31 @@ pub(crate) struct Snapshot {
     pub(crate) prompts: Shelf<Prompt, GetPrompt>,
     pub(crate) resources: Shelf<Resource, ReadResource>,
     pub(crate) templates: Shelf<ResourceTemplate, ReadResource>,
+    /// The completions of runtime prompts, by prompt name.
+    pub(crate) prompt_completions: BTreeMap<Arc<str>, Arc<Completer>>,
+    /// The completions of runtime templates, by URI template.
+    pub(crate) template_completions: BTreeMap<Arc<str>, Arc<Completer>>,
+}
+
+/// The completions of one runtime prompt or template: per argument, for
+/// all its arguments, and an empty answer for the rest, every one behind
+/// the guards of its prompt or template.
+#[derive(Clone)]
+pub(crate) struct Completer {
+    pub(crate) by_argument: BTreeMap<String, Arc<HandlerChain<Complete>>>,
+    pub(crate) whole: Option<Arc<HandlerChain<Complete>>>,
+    pub(crate) fallback: Arc<HandlerChain<Complete>>,
+}
+
+impl Completer {
+    /// The chain that completes `argument`.
+    pub(crate) fn chain(&self, argument: &str) -> Arc<HandlerChain<Complete>> {
+        self.by_argument
+            .get(argument)
+            .or(self.whole.as_ref())
+            .unwrap_or(&self.fallback)
+            .clone()
+    }
 }
 
 /// The current version of the runtime catalog, shared by the routes that

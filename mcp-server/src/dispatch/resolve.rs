@@ -236,10 +236,12 @@ impl Completer {
     }
 }
 
-/// Completion handlers by the prompt or template they complete.
+/// Completion handlers by the prompt or template they complete: boot's,
+/// then the runtime catalog's.
 pub(crate) struct Completions {
     pub(crate) prompts: BTreeMap<String, Completer>,
     pub(crate) templates: BTreeMap<String, Completer>,
+    pub(crate) dynamic: Option<Arc<Dynamic>>,
 }
 
 impl Resolve<Complete> for Completions {
@@ -252,8 +254,16 @@ impl Resolve<Complete> for Completions {
             CompletionReference::Prompt(p) => self.prompts.get(&p.name),
             CompletionReference::ResourceTemplate(t) => self.templates.get(&t.uri),
         };
-        completer
-            .map(|c| Resolved::Fixed(c.chain(&params.argument.name)))
+        if let Some(completer) = completer {
+            return Ok(Resolved::Fixed(completer.chain(&params.argument.name)));
+        }
+        let snapshot = self.dynamic.as_ref().map(|d| d.peek());
+        let added = snapshot.as_ref().and_then(|s| match &params.reference {
+            CompletionReference::Prompt(p) => s.prompt_completions.get(p.name.as_str()),
+            CompletionReference::ResourceTemplate(t) => s.template_completions.get(t.uri.as_str()),
+        });
+        added
+            .map(|c| Resolved::Held(c.chain(&params.argument.name)))
             .ok_or_else(|| unknown_reference(params))
     }
 

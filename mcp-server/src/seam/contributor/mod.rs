@@ -22,6 +22,7 @@
 pub mod catalog;
 pub mod health;
 
+use crate::vocabulary::TargetKind;
 use std::fmt;
 use std::sync::Arc;
 
@@ -73,6 +74,24 @@ pub enum CompletionRef {
         /// The variable's name.
         variable: String,
     },
+}
+
+impl CompletionRef {
+    /// What it completes: the kind and identity of the prompt or template,
+    /// and the one argument or variable, if it names one.
+    pub(crate) fn completes(&self) -> (TargetKind, &str, Option<&str>) {
+        match self {
+            CompletionRef::Prompt(name) => (TargetKind::Prompt, name, None),
+            CompletionRef::ResourceTemplate(uri) => (TargetKind::ResourceTemplate, uri, None),
+            CompletionRef::PromptArgument { prompt, argument } => {
+                (TargetKind::Prompt, prompt, Some(argument))
+            }
+            CompletionRef::TemplateVariable {
+                uri_template,
+                variable,
+            } => (TargetKind::ResourceTemplate, uri_template, Some(variable)),
+        }
+    }
 }
 
 impl fmt::Display for CompletionRef {
