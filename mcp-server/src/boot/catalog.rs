@@ -11,7 +11,7 @@ use mcp_core::method::Method;
 
 use super::chains::ChainBuilder;
 use super::fold::Folder;
-use super::routes::completion_target;
+use super::routes::completion_chain;
 use super::validate::Validators;
 use crate::catalog::{
     Applied, CatalogChange, CatalogEntry, CatalogReport, Contents, Edit, Editor, Refused, Since,
@@ -19,8 +19,7 @@ use crate::catalog::{
 };
 use crate::dispatch::dynamic::{Completer, Dynamic, Dynamically, Member, Snapshot};
 use crate::dispatch::{
-    Audience, Guards, Listed, NotFound, unknown_prompt, unknown_reference, unknown_resource,
-    unknown_tool,
+    Audience, Guards, Listed, NotFound, unknown_prompt, unknown_resource, unknown_tool,
 };
 use crate::handler::resource::UriTemplate;
 use crate::handler::{Handler, handler_fn};
@@ -525,15 +524,8 @@ impl Draft<'_> {
         let none = Arc::new(handler_fn::<Complete, _, _, _>(|_, _| async {
             Ok(CompleteResult::default())
         })) as Arc<dyn Handler<Complete>>;
-        let target = completion_target(
-            &guards.target,
-            format!("(no completions) for {}", guards.target),
-            self.origin,
-        );
-        let fallback = self
-            .chains
-            .parts(Complete::NAME, target, guards.clone(), Vec::new())
-            .with(none, unknown_reference);
+        let name = format!("(no completions) for {}", guards.target);
+        let fallback = completion_chain(&self.chains, guards.clone(), name, self.origin, none);
         Completer {
             by_argument: BTreeMap::new(),
             whole: None,
@@ -565,11 +557,7 @@ impl Draft<'_> {
         };
         let mut completer = (*current).clone();
         let guards = completer.fallback.guards.clone();
-        let target = completion_target(&guards.target, reference.to_string(), origin);
-        let chain = self
-            .chains
-            .parts(Complete::NAME, target, guards, Vec::new())
-            .with(handler, unknown_reference);
+        let chain = completion_chain(&self.chains, guards, reference.to_string(), origin, handler);
         match argument {
             Some(argument) => {
                 completer

@@ -397,18 +397,13 @@ impl Inputs<'_> {
         let completer = |guards: &Arc<Guards>, chains: &ChainBuilder<'_>| Completer {
             by_argument: BTreeMap::new(),
             whole: None,
-            fallback: chains
-                .parts(
-                    Complete::NAME,
-                    completion_target(
-                        &guards.target,
-                        format!("(no completions) for {}", guards.target),
-                        guards.target.origin,
-                    ),
-                    guards.clone(),
-                    Vec::new(),
-                )
-                .with(none.clone(), unknown_reference),
+            fallback: completion_chain(
+                chains,
+                guards.clone(),
+                format!("(no completions) for {}", guards.target),
+                guards.target.origin,
+                none.clone(),
+            ),
         };
         let mut resolver = Completions {
             prompts: prompts
@@ -463,11 +458,8 @@ impl Inputs<'_> {
                 continue;
             };
             let guards = completer.fallback.guards.clone();
-            let target = completion_target(&guards.target, reference.to_string(), origin);
-            let chain = self
-                .chains
-                .parts(Complete::NAME, target, guards, Vec::new())
-                .with(handler, unknown_reference);
+            let chain =
+                completion_chain(&self.chains, guards, reference.to_string(), origin, handler);
             match argument {
                 Some(argument) => {
                     completer.by_argument.insert(argument, chain);
@@ -622,7 +614,22 @@ fn keys<D: Descriptor>(catalog: Option<&Arc<ListItems<D>>>) -> Vec<String> {
 }
 
 /// The target of a completion chain of `of`, for interceptors and the report.
-pub(super) fn completion_target(of: &Target, name: String, origin: Origin) -> Target {
+/// The chain of one completion handler, behind `guards` (its prompt's or
+/// template's), named `name` in reports.
+pub(super) fn completion_chain(
+    chains: &ChainBuilder<'_>,
+    guards: Arc<Guards>,
+    name: String,
+    origin: Origin,
+    handler: Arc<dyn Handler<Complete>>,
+) -> HandlerChain<Complete> {
+    let target = completion_target(&guards.target, name, origin);
+    chains
+        .parts(Complete::NAME, target, guards, Vec::new())
+        .with(handler, unknown_reference)
+}
+
+fn completion_target(of: &Target, name: String, origin: Origin) -> Target {
     Target {
         kind: TargetKind::Completion,
         name,
