@@ -250,3 +250,64 @@ fn a_contributor_that_cannot_load_or_collides_at_boot_fails_boot() {
         "{errors}"
     );
 }
+
+/// Brands the one tool it is registered for.
+struct Brand;
+
+impl mcp_server::seam::customizer::HandlerCustomizer<mcp_server::core::tools::Tool> for Brand {
+    fn customize(
+        &self,
+        config: &mut mcp_server::seam::customizer::HandlerConfig<'_, mcp_server::core::tools::Tool>,
+    ) {
+        config.descriptor_mut().description = Some("branded".into());
+    }
+}
+
+#[tokio::test]
+async fn a_customizer_of_one_tool_finds_it_among_a_contributor_s_and_fails_boot_only_if_none_has_it()
+ {
+    let (contributor, _) = from_source("plugins", &source(&[("alpha", "a1")]));
+    let server = support::with_tools(&["boot_tool"])
+        .register(
+            origin("plugins", 1),
+            "plugins",
+            0,
+            Item::catalog_contributor(contributor),
+        )
+        .register(
+            origin("brand", 2),
+            "brand-alpha",
+            0,
+            Item::customizer_for("alpha", Brand),
+        )
+        .build();
+    let alpha = server
+        .tools()
+        .into_iter()
+        .find(|t| t.name == "alpha")
+        .unwrap();
+    assert_eq!(alpha.description.as_deref(), Some("branded"));
+
+    let (contributor, _) = from_source("plugins", &source(&[("alpha", "a1")]));
+    let errors = support::with_tools(&["boot_tool"])
+        .register(
+            origin("plugins", 1),
+            "plugins",
+            0,
+            Item::catalog_contributor(contributor),
+        )
+        .register(
+            origin("brand", 2),
+            "brand-alph",
+            0,
+            Item::customizer_for("alph", Brand),
+        )
+        .try_build()
+        .unwrap_err()
+        .to_string();
+    assert!(errors.contains("`alph`"), "{errors}");
+    assert!(
+        errors.contains("alpha"),
+        "the closest tool is named: {errors}"
+    );
+}

@@ -72,3 +72,62 @@ async fn a_client_that_declares_the_extension_gets_the_task_only_tools_task() {
     assert_eq!(handle["resultType"], "task", "{handle}");
     assert_eq!(tasks_of_anonymous(&server).await, 1);
 }
+
+/// Serves `runtime_only_task`, a tool described by data.
+struct Runtime;
+
+impl mcp_server::seam::contributor::catalog::CatalogContributor for Runtime {
+    fn name(&self) -> &str {
+        "runtime"
+    }
+
+    fn load(&self) -> Result<mcp_server::catalog::CatalogChange, mcp_server::boot::Diagnostic> {
+        let mut schema = mcp_server::core::json::JsonObject::new();
+        schema.insert("type".into(), "object".into());
+        let tool = mcp_server::core::tools::Tool {
+            name: "runtime_only_task".into(),
+            input_schema: schema,
+            ..Default::default()
+        };
+        let answer = mcp_server::handler::handler_fn::<mcp_server::core::tools::CallTool, _, _, _>(
+            |_, _| async { Ok(mcp_server::core::tools::CallToolResult::text("ran")) },
+        );
+        Ok(mcp_server::catalog::CatalogChange::new(mcp_server::origin!()).add_tool(tool, answer))
+    }
+}
+
+#[tokio::test]
+async fn a_runtime_tool_opted_into_tasks_by_name_is_refused_to_a_client_without_the_extension() {
+    use mcp_server::seam::Item;
+    let server = Server::builder()
+        .register(
+            mcp_server::origin!(),
+            "runtime",
+            0,
+            Item::catalog_contributor(Runtime),
+        )
+        .register(
+            mcp_server::origin!(),
+            "runtime-task",
+            0,
+            Item::customizer_for("runtime_only_task", mcp_tasks::RunsAsTask::required()),
+        )
+        .build();
+    let listed = server
+        .tools()
+        .into_iter()
+        .find(|t| t.name == "runtime_only_task")
+        .unwrap();
+    assert_eq!(
+        serde_json::to_value(listed.execution.and_then(|e| e.task_support)).unwrap(),
+        "required"
+    );
+    let refused = MemoryClient::new(&server)
+        .request_raw(
+            "tools/call",
+            json!({"name": "runtime_only_task", "arguments": {}}),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(refused.code, ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY);
+}

@@ -37,7 +37,7 @@ use crate::vocabulary::config::{SectionInfo, ServerSection};
 use crate::vocabulary::extension::{Assembled, Extension, Extensions};
 use crate::vocabulary::registration::Stage;
 use crate::vocabulary::seam::Selection;
-use crate::vocabulary::{BootContext, BootError, BootErrors};
+use crate::vocabulary::{BootContext, BootError, BootErrors, TargetKind};
 
 pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     let Builder {
@@ -100,7 +100,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     let capabilities = of_era(&capabilities, Era::Modern, &boot);
     let hub = Arc::new(Hub::new(section.max_listeners, section.listener_queue));
     let dynamic = Arc::new(Dynamic::default());
-    let built = Inputs {
+    let mut built = Inputs {
         boot: &boot,
         folder: Folder::default(),
         chains: ChainBuilder::new(&boot),
@@ -159,7 +159,8 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     // The runtime catalog folds and chains what it adds as boot did, with
     // what boot knew.
     let boot = Arc::new(boot);
-    let server = freeze(
+    let deferred = built.deferred.take();
+    let (server, editor) = freeze(
         info,
         [capabilities, legacy_capabilities],
         section,
@@ -175,6 +176,28 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         if let Err(refused) = server.catalog().reload_here(contributor.name()) {
             errors.extend(refused.0);
         }
+    }
+    // A customizer of one handler may find it among what they loaded.
+    if let Some((mut folder, methods)) = deferred {
+        folder.absorb(std::mem::take(&mut *crate::vocabulary::lock(
+            &editor.matched,
+        )));
+        folder.unmatched(
+            &boot,
+            |kind| match kind {
+                TargetKind::Tool => server.tools().into_iter().map(|t| t.name).collect(),
+                TargetKind::Prompt => server.prompts().into_iter().map(|p| p.name).collect(),
+                TargetKind::Resource => server.resources().into_iter().map(|r| r.uri).collect(),
+                TargetKind::ResourceTemplate => server
+                    .resource_templates()
+                    .into_iter()
+                    .map(|t| t.uri_template)
+                    .collect(),
+                TargetKind::Method => methods.clone(),
+                TargetKind::Completion => Vec::new(),
+            },
+            &mut errors,
+        );
     }
     for validator in boot.entries::<Validators>() {
         for diagnostic in validator.member.validate(&server, &boot) {
@@ -275,7 +298,7 @@ fn freeze(
     selections: Vec<Selection>,
     parts: &Parts,
     (boot, dynamic): (&Arc<BootContext>, Arc<Dynamic>),
-) -> Server {
+) -> (Server, Arc<RuntimeCatalog>) {
     let mut methods: Vec<MethodReport> = built
         .all
         .iter()
@@ -321,6 +344,7 @@ fn freeze(
             .map(|c| (c.name().to_owned(), c.clone()))
             .collect(),
         served: std::sync::Mutex::default(),
+        matched: std::sync::Mutex::default(),
         instance: std::hash::BuildHasher::hash_one(
             &std::collections::hash_map::RandomState::new(),
             std::time::SystemTime::now(),
@@ -384,7 +408,7 @@ fn freeze(
     if !editor.contributors.is_empty() {
         editor.follow();
     }
-    server
+    (server, editor)
 }
 
 /// Every declared extension with what it requires and what its crate

@@ -80,6 +80,9 @@ pub(crate) struct RuntimeCatalog {
     pub(crate) served: Mutex<HashMap<String, BTreeSet<(TargetKind, String)>>>,
     /// This instance, told apart from the others sharing its change sink.
     pub(crate) instance: u64,
+    /// Which customizers of one handler found theirs among the members
+    /// added so far (boot checks the rest after the first loads).
+    pub(crate) matched: Mutex<Folder>,
 }
 
 impl Editor for RuntimeCatalog {
@@ -140,9 +143,11 @@ impl Editor for RuntimeCatalog {
             snapshot,
             applied,
             audiences: [tools, prompts, resources],
+            folder,
             ..
         } = draft;
         self.dynamic.store(snapshot);
+        lock(&self.matched).absorb(folder);
         // Each list's change, heard by those who may see a member it touched.
         let lists = [
             (Change::tools_list_changed(), tools),

@@ -18,6 +18,11 @@ pub(super) struct Folder {
 }
 
 impl Folder {
+    /// Counts what `other` matched as matched here too.
+    pub(super) fn absorb(&mut self, other: Folder) {
+        self.matched.extend(other.matched);
+    }
+
     /// Folds the customizers of kind `D` into one handler's config.
     pub(super) fn fold<'b, D: Descriptor>(
         &mut self,

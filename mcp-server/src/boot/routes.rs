@@ -38,6 +38,7 @@ use crate::handler::notification::ErasedNotification;
 use crate::handler::resource::UriTemplate;
 use crate::handler::tool::ParamHeader;
 use crate::handler::{Handler, handler_fn};
+use crate::seam::contributor::catalog::CatalogContributors;
 use crate::seam::contributor::{CompletionRef, Contributed, WithHandler};
 use crate::seam::customizer::{Descriptor, MethodDescriptor};
 use crate::seam::sink::hub::Hub;
@@ -93,9 +94,12 @@ pub(super) struct Built {
     pub(super) hub: Option<Arc<Hub>>,
     /// The contributed client notifications, by name.
     pub(super) notifications: HashMap<&'static str, Arc<dyn ErasedNotification>>,
-    /// The tools boot assembled, by name, with where each was contributed.
     /// What boot assembled, by kind and identity.
     pub(super) assembled: Assembled,
+    /// With catalog contributors, the check that every customizer of one
+    /// handler found it waits for their first loads: what they matched,
+    /// and the methods, for suggestions.
+    pub(super) deferred: Option<(Folder, Vec<String>)>,
 }
 
 /// Everything routes are built from.
@@ -124,6 +128,7 @@ impl Inputs<'_> {
             hub: None,
             notifications: HashMap::new(),
             assembled: Assembled::default(),
+            deferred: None,
         };
         self.tools(union.tools, &mut built, errors);
         let prompt_guards = self.prompts(union.prompts, &mut built, errors);
@@ -139,19 +144,24 @@ impl Inputs<'_> {
         let methods = self.methods(union.methods, &mut built, errors);
         built.notifications = notifications(union.notifications, &methods, errors);
         let methods: Vec<&'static str> = methods.iter().map(|(name, _)| *name).collect();
-        let catalogue = &built.catalogue;
-        self.folder.unmatched(
-            self.boot,
-            |kind| match kind {
-                TargetKind::Tool => keys(catalogue.tools.as_ref()),
-                TargetKind::Prompt => keys(catalogue.prompts.as_ref()),
-                TargetKind::Resource => keys(catalogue.resources.as_ref()),
-                TargetKind::ResourceTemplate => keys(catalogue.templates.as_ref()),
-                TargetKind::Method => methods.iter().map(|m| (*m).to_owned()).collect(),
-                TargetKind::Completion => Vec::new(),
-            },
-            errors,
-        );
+        if self.boot.members::<CatalogContributors>().is_empty() {
+            let catalogue = &built.catalogue;
+            self.folder.unmatched(
+                self.boot,
+                |kind| match kind {
+                    TargetKind::Tool => keys(catalogue.tools.as_ref()),
+                    TargetKind::Prompt => keys(catalogue.prompts.as_ref()),
+                    TargetKind::Resource => keys(catalogue.resources.as_ref()),
+                    TargetKind::ResourceTemplate => keys(catalogue.templates.as_ref()),
+                    TargetKind::Method => methods.iter().map(|m| (*m).to_owned()).collect(),
+                    TargetKind::Completion => Vec::new(),
+                },
+                errors,
+            );
+        } else {
+            let methods = methods.iter().map(|m| (*m).to_owned()).collect();
+            built.deferred = Some((std::mem::take(&mut self.folder), methods));
+        }
         let mut leftover = self.typed;
         leftover.sort_by(|a, b| (&a.name, a.origin).cmp(&(&b.name, b.origin)));
         for p in leftover {
