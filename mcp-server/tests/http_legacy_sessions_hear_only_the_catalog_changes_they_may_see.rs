@@ -10,29 +10,14 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use mcp_server::auth::{Credentials, Principal};
 use mcp_server::catalog::CatalogChange;
 use mcp_server::core::tools::{CallTool, CallToolResult};
 use mcp_server::handler::handler_fn;
-use mcp_server::seam::guard::{Decision, guard_fn};
 use mcp_server::seam::source::PrincipalSource;
 use mcp_server::transport::http::{HttpConfig, router};
 use mcp_server::{Server, origin};
 use mcp_tests::http::{Events, LEGACY, post, send};
 use serde_json::json;
-
-/// The bearer token names the caller; its tenant is the part before `-`.
-struct Tenants;
-
-impl PrincipalSource for Tenants {
-    fn principal(&self, credentials: &Credentials) -> Arc<Principal> {
-        Arc::new(match credentials.bearer() {
-            Some(token) => Principal::named(token)
-                .with_claim("tenant", token.split('-').next().unwrap_or_default()),
-            None => Principal::anonymous(),
-        })
-    }
-}
 
 fn with_bearer(mut request: Request<Body>, token: &str) -> Request<Body> {
     request
@@ -74,20 +59,18 @@ fn for_tenant(tenant: &'static str, tool: &str) -> CatalogChange {
     let answer =
         handler_fn::<CallTool, _, _, _>(|_, _| async { Ok(CallToolResult::text("report")) });
     CatalogChange::new(origin!())
-        .scoped(guard_fn(
-            format!("tenant-{tenant}"),
-            move |ctx, _| match ctx.principal().claim("tenant").and_then(|t| t.as_str()) {
-                Some(t) if t == tenant => Decision::Allow,
-                _ => Decision::deny("another tenant's member"),
-            },
-        ))
+        .scoped(support::tenant_only(tenant))
         .add_tool(support::tool(tool), answer)
 }
 
 #[tokio::test]
 async fn a_session_hears_of_a_tenant_s_change_only_when_its_caller_is_of_that_tenant() {
     let server: Server = support::with_tools(&["shared"])
-        .supply::<dyn PrincipalSource>(support::origin("auth", 1), "tenants", Arc::new(Tenants))
+        .supply::<dyn PrincipalSource>(
+            support::origin("auth", 1),
+            "tenants",
+            Arc::new(support::Tenants),
+        )
         .build();
     let app = router(server.clone(), "/mcp", HttpConfig::default());
     let ada = session_of(&app, "acme-ada").await;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use mcp_server::RequestContext;
-use mcp_server::auth::{Credentials, Principal};
+use mcp_server::auth::Credentials;
 use mcp_server::catalog::{CatalogChange, Since};
 use mcp_server::core::content::ContentBlock;
 use mcp_server::core::error::ErrorObject;
@@ -292,31 +292,9 @@ async fn a_bad_template_and_a_kind_the_server_does_not_serve_are_refused_whole()
     assert!(read(&client, "docs://fine").await.is_err());
 }
 
-/// The bearer token names the caller; its tenant is the token's prefix
-/// before `-` (`acme-ada` is of tenant `acme`).
-struct Tenants;
-
-impl PrincipalSource for Tenants {
-    fn principal(&self, credentials: &Credentials) -> Arc<Principal> {
-        Arc::new(match credentials.bearer() {
-            Some(token) => {
-                let tenant = token.split('-').next().unwrap_or_default().to_owned();
-                Principal::named(token).with_claim("tenant", tenant)
-            }
-            None => Principal::anonymous(),
-        })
-    }
-}
-
 /// A change whose members only the callers of `tenant` see.
 fn for_tenant(tenant: &'static str) -> CatalogChange {
-    change().scoped(guard_fn(
-        format!("tenant-{tenant}"),
-        move |ctx, _| match ctx.principal().claim("tenant").and_then(|t| t.as_str()) {
-            Some(t) if t == tenant => Decision::Allow,
-            _ => Decision::deny("another tenant's member"),
-        },
-    ))
+    change().scoped(support::tenant_only(tenant))
 }
 
 fn answering(text: &'static str) -> impl mcp_server::handler::Handler<CallTool> {
@@ -326,7 +304,7 @@ fn answering(text: &'static str) -> impl mcp_server::handler::Handler<CallTool> 
 #[tokio::test]
 async fn two_tenants_see_only_their_own_tools_call_only_them_and_hear_only_their_changes() {
     let server = support::with_tools(&["shared"])
-        .supply::<dyn PrincipalSource>(origin("auth", 1), "tenants", Arc::new(Tenants))
+        .supply::<dyn PrincipalSource>(origin("auth", 1), "tenants", Arc::new(support::Tenants))
         .build();
     let ada = MemoryClient::new(&server).with_credentials(Credentials::bearer_token("acme-ada"));
     let bob = MemoryClient::new(&server).with_credentials(Credentials::bearer_token("zeta-bob"));

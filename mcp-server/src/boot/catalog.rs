@@ -19,7 +19,7 @@ use crate::catalog::{
 };
 use crate::dispatch::dynamic::{Completer, Dynamic, Dynamically, Member, Snapshot};
 use crate::dispatch::{
-    Audience, Guards, Listed, NotFound, unknown_prompt, unknown_resource, unknown_tool,
+    Audience, Guards, Listed, NotFound, every, unknown_prompt, unknown_resource, unknown_tool,
 };
 use crate::handler::resource::UriTemplate;
 use crate::handler::{Handler, handler_fn};
@@ -188,10 +188,10 @@ impl Editor for RuntimeCatalog {
     fn contents(&self) -> Contents {
         let snapshot = self.dynamic.load();
         Contents {
-            tools: descriptors(&snapshot),
-            prompts: descriptors(&snapshot),
-            resources: descriptors(&snapshot),
-            templates: descriptors(&snapshot),
+            tools: every(None, &snapshot),
+            prompts: every(None, &snapshot),
+            resources: every(None, &snapshot),
+            templates: every(None, &snapshot),
         }
     }
 
@@ -327,13 +327,10 @@ fn since(
         }
         let (kind, key) = edit.target();
         let target = (kind, key.to_owned());
-        let kept = before.contains(&target);
-        if now.insert(target) {
-            edits.push(edit.present(kept));
-        } else {
-            // Twice in one load: the second collides, as at boot.
-            edits.push(edit.present(false));
-        }
+        // Twice in one load, the second is an add, which collides as at boot.
+        let kept = before.contains(&target) && !now.contains(&target);
+        now.insert(target);
+        edits.push(edit.present(kept));
     }
     for (kind, key) in before.difference(&now) {
         edits.push(Edit::removal(*kind, key.clone()));
@@ -350,11 +347,6 @@ fn holds(snapshot: &Snapshot, kind: TargetKind, key: &str) -> bool {
         TargetKind::Resource => snapshot.resources.contains_key(key),
         _ => snapshot.templates.contains_key(key),
     }
-}
-
-/// The descriptors of kind `D` in `snapshot`, in list order.
-fn descriptors<D: Dynamically>(snapshot: &Snapshot) -> Vec<D> {
-    D::members(snapshot).map(|m| m.descriptor.clone()).collect()
 }
 
 /// The report's entries of one shelf.
@@ -477,9 +469,8 @@ impl Draft<'_> {
         let listed = config.is_listed();
         let (descriptor, parts) = self.chains.configured(D::Serves::NAME, config);
         let guards = parts.guards.clone();
-        let new_guards_for_completions = guards.clone();
         let param_headers = descriptor.mirrored();
-        let member = Member {
+        let member = Arc::new(Member {
             listed: Listed {
                 descriptor,
                 guards,
@@ -490,25 +481,24 @@ impl Draft<'_> {
             since: self.snapshot.version,
             pattern,
             param_headers,
-        };
-        if self.assembled.completions && self.completers(D::KIND).is_some() {
-            let completer = self.fresh_completer(&new_guards_for_completions);
+        });
+        if self.assembled.completions {
+            let completer = self.fresh_completer(&member.listed.guards);
             if let Some(completers) = self.completers(D::KIND) {
                 completers.insert(Arc::from(key.as_str()), Arc::new(completer));
             }
         }
+        let old = D::shelf_mut(&mut self.snapshot).insert(Arc::from(key.as_str()), member.clone());
         let audience = &mut self.audiences[list_of(D::KIND)];
-        let new_guards = member.listed.guards.clone();
-        let (new_listed, new_descriptor) = (member.listed.listed, member.listed.descriptor.clone());
-        match D::shelf_mut(&mut self.snapshot).insert(Arc::from(key.as_str()), Arc::new(member)) {
+        match old {
             // A replacement its list shows as it was changes no list.
             Some(old)
-                if old.listed.listed == new_listed && old.listed.descriptor == new_descriptor => {}
-            Some(old) => {
-                audience.push(new_guards);
-                audience.push(old.listed.guards.clone());
+                if old.listed.listed == member.listed.listed
+                    && old.listed.descriptor == member.listed.descriptor => {}
+            old => {
+                audience.push(member.listed.guards.clone());
+                audience.extend(old.map(|old| old.listed.guards.clone()));
             }
-            None => audience.push(new_guards),
         }
         Some(key)
     }

@@ -128,7 +128,11 @@ impl Session {
     /// Remembers who sent the session's latest request.
     pub(crate) fn heard_from(&self, caller: &Arc<crate::vocabulary::auth::Principal>) {
         let known = self.caller.load();
-        if !known.as_ref().is_some_and(|k| Arc::ptr_eq(k, caller)) {
+        // A principal source may make a new `Arc` per request: equal is known.
+        if !known
+            .as_ref()
+            .is_some_and(|k| Arc::ptr_eq(k, caller) || **k == **caller)
+        {
             self.caller.store(Some(caller.clone()));
         }
     }

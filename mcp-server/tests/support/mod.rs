@@ -8,16 +8,19 @@ use std::sync::{Arc, Mutex};
 
 use mcp_server::BoxFuture;
 use mcp_server::Server;
+use mcp_server::auth::{Credentials, Principal};
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::json::JsonObject;
 use mcp_server::core::tools::{CallTool, CallToolResult, Tool};
 use mcp_server::handler::handler_fn;
 use mcp_server::seam::Origin;
 use mcp_server::seam::contributor::{Contributions, contributor_fn};
+use mcp_server::seam::guard::{Decision, Guard, guard_fn};
 use mcp_server::seam::interceptor::{
     HandlerCall, HandlerInterceptor, HandlerNext, RawAnswer, RawCall, RawInterceptor, RawNext,
     Settled,
 };
+use mcp_server::seam::source::PrincipalSource;
 use mcp_server::server::Builder;
 use tokio::sync::Notify;
 
@@ -138,4 +141,28 @@ impl HandlerInterceptor for RecordingStep {
             next.run(call).await
         })
     }
+}
+
+/// The bearer token names the caller; its tenant is the part before `-`
+/// (`acme-ada` is of tenant `acme`).
+pub struct Tenants;
+
+impl PrincipalSource for Tenants {
+    fn principal(&self, credentials: &Credentials) -> Arc<Principal> {
+        Arc::new(match credentials.bearer() {
+            Some(token) => Principal::named(token)
+                .with_claim("tenant", token.split('-').next().unwrap_or_default()),
+            None => Principal::anonymous(),
+        })
+    }
+}
+
+/// A guard that admits the callers of `tenant` only.
+pub fn tenant_only(tenant: &'static str) -> impl Guard {
+    guard_fn(format!("tenant-{tenant}"), move |ctx, _| {
+        match ctx.principal().claim("tenant").and_then(|t| t.as_str()) {
+            Some(t) if t == tenant => Decision::Allow,
+            _ => Decision::deny("another tenant's member"),
+        }
+    })
 }
