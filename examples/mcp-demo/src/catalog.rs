@@ -190,10 +190,12 @@ impl CatalogContributor for FileCatalog {
                 .ok()
                 .map(|m| (m.len(), m.modified().unwrap_or(SystemTime::UNIX_EPOCH)))
         };
+        // Taken now, not when the thread first runs: a change made meanwhile
+        // is then seen as one.
+        let mut seen = stamp();
         let spawned = std::thread::Builder::new()
             .name("catalog-file".into())
             .spawn(move || {
-                let mut seen = stamp();
                 loop {
                     std::thread::sleep(poll);
                     let now = stamp();
