@@ -17,9 +17,11 @@ use crate::catalog::{
     Applied, CatalogChange, CatalogEntry, CatalogReport, Contents, Edit, Editor, Refused, Since,
     Step,
 };
+use crate::context::RequestContext;
 use crate::dispatch::dynamic::{Completer, Dynamic, Dynamically, Member, Snapshot};
 use crate::dispatch::{
-    Audience, Guards, Listed, NotFound, every, unknown_prompt, unknown_resource, unknown_tool,
+    Audience, Guards, ListItems, Listed, NotFound, every, unknown_prompt, unknown_resource,
+    unknown_tool,
 };
 use crate::handler::resource::UriTemplate;
 use crate::handler::{Handler, handler_fn};
@@ -218,6 +220,34 @@ impl Editor for RuntimeCatalog {
         entries_of(&snapshot.templates, &mut entries);
         CatalogReport::new(snapshot.version, entries)
     }
+
+    fn may_see(&self, ctx: &RequestContext, kind: TargetKind, key: &str) -> bool {
+        let Some(server) = self.server.get().and_then(Weak::upgrade) else {
+            return false;
+        };
+        let boot = &server.catalogue;
+        let snapshot = self.dynamic.peek();
+        match kind {
+            TargetKind::Tool => sees(ctx, boot.tools.as_ref(), &snapshot, key),
+            TargetKind::Prompt => sees(ctx, boot.prompts.as_ref(), &snapshot, key),
+            TargetKind::Resource => sees(ctx, boot.resources.as_ref(), &snapshot, key),
+            TargetKind::ResourceTemplate => sees(ctx, boot.templates.as_ref(), &snapshot, key),
+            TargetKind::Completion | TargetKind::Method => false,
+        }
+    }
+}
+
+/// Whether the caller of `ctx` may see the member `key` of kind `D`, of
+/// boot or of `snapshot`.
+fn sees<D: Dynamically>(
+    ctx: &RequestContext,
+    boot: Option<&Arc<ListItems<D>>>,
+    snapshot: &Snapshot,
+    key: &str,
+) -> bool {
+    boot.and_then(|items| items.find(key))
+        .or_else(|| D::member(snapshot, key))
+        .is_some_and(|item| item.guards.allow(ctx))
 }
 
 /// The method and topic of the notice that a catalog contributor was

@@ -108,6 +108,29 @@ impl RequestContext {
         self.shared::<Catalog>()
             .map_or_else(Catalog::detached, |catalog| (*catalog).clone())
     }
+
+    /// Whether the caller of this request may see the member `key` of
+    /// `kind` (a tool or prompt by name, a resource by URI, a template by
+    /// its URI template): the server serves it, from boot or the runtime
+    /// catalog, and its guards let the caller see it (a member behind a
+    /// challenge is seen, as lists show it). Listed or not does not matter.
+    ///
+    /// An extension that answers about members on a path of its own (an
+    /// index, a manifest, a directory listing) asks this of each, so that
+    /// what a guard hides stays hidden there too. A context made outside
+    /// any server sees nothing.
+    ///
+    /// ```
+    /// use mcp_server::RequestContext;
+    /// use mcp_server::seam::TargetKind;
+    ///
+    /// let ctx = RequestContext::for_tests();
+    /// assert!(!ctx.may_see(TargetKind::Resource, "file:///etc/hosts"));
+    /// ```
+    pub fn may_see(&self, kind: TargetKind, key: &str) -> bool {
+        self.shared::<Catalog>()
+            .is_some_and(|catalog| catalog.editor.may_see(self, kind, key))
+    }
 }
 
 /// What applies changes to a server's runtime catalog (boot implements it,
@@ -122,6 +145,8 @@ pub(crate) trait Editor: Send + Sync {
     fn contents(&self) -> Contents;
     /// Every member, of boot and of the runtime catalog.
     fn report(&self) -> CatalogReport;
+    /// Whether the caller of `ctx` may see the member `key` of `kind`.
+    fn may_see(&self, ctx: &RequestContext, kind: TargetKind, key: &str) -> bool;
 }
 
 /// The members added at runtime, by kind, in list order.
@@ -261,6 +286,10 @@ impl Editor for Detached {
 
     fn report(&self) -> CatalogReport {
         CatalogReport::default()
+    }
+
+    fn may_see(&self, _: &RequestContext, _: TargetKind, _: &str) -> bool {
+        false
     }
 }
 

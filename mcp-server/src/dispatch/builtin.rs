@@ -42,7 +42,7 @@ impl<D: Descriptor> ListItems<D> {
     }
 
     /// The item named `key`.
-    fn find(&self, key: &str) -> Option<&Listed<D>> {
+    pub(crate) fn find(&self, key: &str) -> Option<&Listed<D>> {
         self.items
             .binary_search_by(|item| item.descriptor.key().cmp(key))
             .ok()
