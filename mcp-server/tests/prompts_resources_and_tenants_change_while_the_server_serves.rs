@@ -531,3 +531,32 @@ async fn a_runtime_prompt_completes_behind_its_guards_and_its_completions_go_wit
         .unwrap();
     assert!(complete_prompt(&client, "trip", "city").await.is_err());
 }
+
+#[tokio::test]
+async fn a_kind_a_contributor_declares_served_takes_runtime_members_though_boot_has_none() {
+    let server = support::server_with(|c| {
+        c.serve(TargetKind::Resource).serve(TargetKind::Prompt);
+        support::add_named_tool(c, "only_tool");
+    });
+    let capabilities = serde_json::to_value(server.capabilities()).unwrap();
+    assert!(capabilities["resources"].is_object(), "{capabilities}");
+    assert!(capabilities["prompts"].is_object(), "{capabilities}");
+    let client = MemoryClient::new(&server);
+    let listed = client
+        .request_raw("resources/list", json!({}))
+        .await
+        .unwrap();
+    assert_eq!(listed["resources"], json!([]));
+    assert!(read(&client, "docs://later").await.is_err());
+
+    server
+        .catalog()
+        .apply(
+            change()
+                .add_resource(resource("docs://later"), reading())
+                .add_prompt(prompt("later"), saying("later")),
+        )
+        .unwrap();
+    assert_eq!(prompt_names(&client).await, ["later"]);
+    assert!(read(&client, "docs://later").await.is_ok());
+}

@@ -226,13 +226,14 @@ fn capabilities(union: &Union, boot: &BootContext) -> ServerCapabilities {
         list_changed: Some(true),
         ..ListChangedCapability::default()
     };
-    if !union.tools.is_empty() {
+    let served = |kind| union.served.contains(&kind);
+    if !union.tools.is_empty() || served(TargetKind::Tool) {
         capabilities.tools = Some(changing.clone());
     }
-    if !union.prompts.is_empty() {
+    if !union.prompts.is_empty() || served(TargetKind::Prompt) {
         capabilities.prompts = Some(changing);
     }
-    if !union.resources.is_empty() || !union.templates.is_empty() {
+    if !union.resources.is_empty() || !union.templates.is_empty() || served(TargetKind::Resource) {
         capabilities.resources = Some(ResourcesCapability {
             list_changed: Some(true),
             subscribe: Some(true),

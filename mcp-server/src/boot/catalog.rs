@@ -42,6 +42,8 @@ pub(crate) struct Assembled {
     /// Whether boot assembled a completion, so that `completion/complete`
     /// is served.
     pub(crate) completions: bool,
+    /// The kinds a contributor declared served, members of boot or not.
+    pub(crate) served: BTreeSet<TargetKind>,
 }
 
 impl Assembled {
@@ -59,9 +61,11 @@ impl Assembled {
     pub(crate) fn serves(&self, kind: TargetKind) -> bool {
         match kind {
             TargetKind::Resource | TargetKind::ResourceTemplate => {
-                !self.resources.is_empty() || !self.templates.is_empty()
+                !self.resources.is_empty()
+                    || !self.templates.is_empty()
+                    || self.served.contains(&TargetKind::Resource)
             }
-            kind => !self.of(kind).is_empty(),
+            kind => !self.of(kind).is_empty() || self.served.contains(&kind),
         }
     }
 }
@@ -653,8 +657,10 @@ fn not_served(kind: TargetKind, key: &str, origin: Origin) -> BootError {
         )
         .note(format!("the change: {origin}"))
         .note(format!(
-            "a server serves {word}s, and advertises them, when boot assembles at least one"
+            "a server serves {word}s, and advertises them, when boot assembles at least one or a contributor declares them served"
         ))
-        .help(format!("contribute a {word} at boot")),
+        .help(format!(
+            "contribute a {word} at boot, or declare the kind served with `Contributions::serve`"
+        )),
     )
 }

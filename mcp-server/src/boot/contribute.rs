@@ -27,6 +27,8 @@ pub(super) struct Union {
     pub(super) completions: Vec<WithHandler<CompletionRef, Complete>>,
     pub(super) methods: Vec<Contributed<Arc<dyn ErasedMethod>>>,
     pub(super) notifications: Vec<Contributed<Arc<dyn ErasedNotification>>>,
+    /// The kinds served whether boot assembled members of them or not.
+    pub(super) served: std::collections::BTreeSet<TargetKind>,
 }
 
 /// Runs every contributor and unions what they contribute.
@@ -42,6 +44,7 @@ pub(super) fn union(parts: &mut Parts, boot: &BootContext, errors: &mut Vec<Boot
         all.completions.append(&mut contributions.completions);
         all.methods.append(&mut contributions.methods);
         all.notifications.append(&mut contributions.notifications);
+        all.served.append(&mut contributions.served);
     }
     let union = Union {
         tools: keep_one(TargetKind::Tool, all.tools, |(t, _)| t.name.clone(), errors),
@@ -72,6 +75,7 @@ pub(super) fn union(parts: &mut Parts, boot: &BootContext, errors: &mut Vec<Boot
         // Methods collide per era, once the built-in routes are known.
         methods: all.methods,
         notifications: all.notifications,
+        served: all.served,
     };
     union.record(&mut parts.registered);
     union

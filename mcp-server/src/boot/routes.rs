@@ -130,6 +130,7 @@ impl Inputs<'_> {
             assembled: Assembled::default(),
             deferred: None,
         };
+        built.assembled.served = union.served.clone();
         self.tools(union.tools, &mut built, errors);
         let prompt_guards = self.prompts(union.prompts, &mut built, errors);
         let template_guards = self.resources(union.resources, union.templates, &mut built, errors);
@@ -264,7 +265,7 @@ impl Inputs<'_> {
         built: &mut Built,
         errors: &mut Vec<BootError>,
     ) {
-        if tools.is_empty() {
+        if tools.is_empty() && !built.assembled.serves(TargetKind::Tool) {
             return;
         }
         built.assembled.tools = identities(&tools);
@@ -303,7 +304,7 @@ impl Inputs<'_> {
         errors: &mut Vec<BootError>,
     ) -> BTreeMap<String, Arc<Guards>> {
         let mut guards = BTreeMap::new();
-        if prompts.is_empty() {
+        if prompts.is_empty() && !built.assembled.serves(TargetKind::Prompt) {
             return guards;
         }
         built.assembled.prompts = identities(&prompts);
@@ -339,7 +340,10 @@ impl Inputs<'_> {
         errors: &mut Vec<BootError>,
     ) -> BTreeMap<String, Arc<Guards>> {
         let mut template_guards = BTreeMap::new();
-        if resources.is_empty() && templates.is_empty() {
+        if resources.is_empty()
+            && templates.is_empty()
+            && !built.assembled.serves(TargetKind::Resource)
+        {
             return template_guards;
         }
         built.assembled.resources = identities(&resources);

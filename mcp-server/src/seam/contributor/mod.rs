@@ -133,6 +133,8 @@ pub struct Contributions<'b> {
     pub(crate) completions: Vec<WithHandler<CompletionRef, Complete>>,
     pub(crate) methods: Vec<Contributed<Arc<dyn ErasedMethod>>>,
     pub(crate) notifications: Vec<Contributed<Arc<dyn ErasedNotification>>>,
+    /// The kinds served whether boot assembles members of them or not.
+    pub(crate) served: std::collections::BTreeSet<TargetKind>,
 }
 
 impl fmt::Debug for Contributions<'_> {
@@ -161,6 +163,7 @@ impl<'b> Contributions<'b> {
             completions: Vec::new(),
             methods: Vec::new(),
             notifications: Vec::new(),
+            served: std::collections::BTreeSet::new(),
         }
     }
 
@@ -174,6 +177,34 @@ impl<'b> Contributions<'b> {
     /// (by default, the contributor's own).
     pub fn at(&mut self, origin: Origin) -> &mut Self {
         self.origin = origin;
+        self
+    }
+
+    /// Declares that the server serves members of `kind` though boot may
+    /// assemble none: its methods are routed and its capability advertised,
+    /// so that the runtime catalog can add the first of them later (a
+    /// crate that serves what it finds on disk, say). A resource template
+    /// counts as a resource; completions and methods are not served empty.
+    ///
+    /// ```
+    /// use mcp_server::seam::TargetKind;
+    /// use mcp_server::seam::contributor::contributor_fn;
+    ///
+    /// let server = mcp_server::Server::builder()
+    ///     .without_linked()
+    ///     .contributor(mcp_server::origin!(), "docs", contributor_fn(|c| {
+    ///         c.serve(TargetKind::Resource);
+    ///     }))
+    ///     .build();
+    /// assert!(server.resources().is_empty());
+    /// # let discovered = serde_json::to_value(server.capabilities()).unwrap();
+    /// # assert!(discovered["resources"].is_object());
+    /// ```
+    pub fn serve(&mut self, kind: TargetKind) -> &mut Self {
+        self.served.insert(match kind {
+            TargetKind::ResourceTemplate => TargetKind::Resource,
+            kind => kind,
+        });
         self
     }
 
