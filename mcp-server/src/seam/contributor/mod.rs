@@ -173,6 +173,12 @@ impl<'b> Contributions<'b> {
         self.boot
     }
 
+    /// The origin recorded for the values added now: the contributor's
+    /// own, or the last one [`at`](Self::at) set.
+    pub fn origin(&self) -> Origin {
+        self.origin
+    }
+
     /// Sets the origin recorded for the values added after this call
     /// (by default, the contributor's own).
     pub fn at(&mut self, origin: Origin) -> &mut Self {

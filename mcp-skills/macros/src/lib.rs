@@ -1,0 +1,72 @@
+//! The procedural half of `mcp_skills::embed!`: lists a directory at
+//! compile time and includes each file's bytes with `include_bytes!`, so
+//! the binary carries its skills and a changed file rebuilds the crate.
+//!
+//! Use it through `mcp_skills::embed!`, which registers what this lists.
+
+use std::path::{Path, PathBuf};
+
+use proc_macro::TokenStream;
+use quote::quote;
+use syn::{LitStr, parse_macro_input};
+
+/// `&[(relative path, bytes)]` of every file under a directory relative to
+/// the calling crate's manifest, sorted by path, with `/` separators.
+/// Names that start with `.` are left out, as are the directories they
+/// name.
+#[proc_macro]
+pub fn embedded_files(input: TokenStream) -> TokenStream {
+    let dir = parse_macro_input!(input as LitStr);
+    let Some(manifest) = std::env::var_os("CARGO_MANIFEST_DIR") else {
+        return error(&dir, "CARGO_MANIFEST_DIR is not set: build with cargo");
+    };
+    let root = PathBuf::from(manifest).join(dir.value());
+    if !root.is_dir() {
+        let message = format!(
+            "no directory of skills at `{}` (the path is relative to the crate's Cargo.toml)",
+            root.display()
+        );
+        return error(&dir, &message);
+    }
+    let mut files = Vec::new();
+    if let Err(problem) = walk(&root, &root, &mut files) {
+        return error(
+            &dir,
+            &format!("cannot read `{}`: {problem}", root.display()),
+        );
+    }
+    files.sort();
+    let entries = files.iter().map(|(relative, absolute)| {
+        quote! { (#relative, include_bytes!(#absolute) as &[u8]) }
+    });
+    quote! { &[#(#entries),*] }.into()
+}
+
+/// Adds every file under `dir` to `files`, as (path relative to `root`,
+/// absolute path).
+fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_name().to_string_lossy().starts_with('.') {
+            continue;
+        }
+        if path.is_dir() {
+            walk(root, &path, files)?;
+        } else {
+            let relative = path.strip_prefix(root).unwrap_or(&path);
+            let relative: Vec<String> = relative
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            files.push((relative.join("/"), path.to_string_lossy().into_owned()));
+        }
+    }
+    Ok(())
+}
+
+fn error(at: &LitStr, message: &str) -> TokenStream {
+    syn::Error::new(at.span(), message)
+        .to_compile_error()
+        .into()
+}
