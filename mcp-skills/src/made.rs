@@ -123,7 +123,7 @@ impl ContributeSkills for Contributions<'_> {
                 .collect(),
         };
         let registry = self.boot().shared::<Registry>();
-        let name = format!("made {origin} {}", skill.path);
+        let name = registry.fresh_name(&format!("made {origin} {}", skill.path));
         crate::place::serve_at_boot(&registry, &name, tree, self);
         self.serve(TargetKind::Resource)
     }

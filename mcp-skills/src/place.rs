@@ -25,7 +25,11 @@ pub(crate) fn serve_at_boot(
     into: &mut Contributions<'_>,
 ) {
     let (accepted, problems) = registry.offer(name, tree);
-    registry.hold(problems.errors, problems.warnings);
+    // Warned now, while the boot report is still open.
+    for warning in problems.warnings {
+        into.boot().warn(warning);
+    }
+    registry.hold(problems.errors, Vec::new());
     registry.commit(name, accepted.clone());
     let origin = into.origin();
     serve::contribute(&accepted, into);
@@ -50,7 +54,8 @@ pub fn embedded(
                 .collect(),
         };
         let registry = into.boot().shared::<Registry>();
-        serve_at_boot(&registry, &format!("embedded {at} {dir}"), tree, into);
+        let name = registry.fresh_name(&format!("embedded {at} {dir}"));
+        serve_at_boot(&registry, &name, tree, into);
         into.serve(TargetKind::Resource);
     }))
 }

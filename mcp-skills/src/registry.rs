@@ -129,6 +129,12 @@ impl Registry {
         (accepted, problems)
     }
 
+    /// A source name no source has yet: `prefix` and a number.
+    pub(crate) fn fresh_name(&self, prefix: &str) -> String {
+        let state = lock(&self.state);
+        format!("{prefix} #{}", state.sources.len() + state.errors.len())
+    }
+
     /// Serves `accepted` as source `name` from now on.
     pub(crate) fn commit(&self, name: &str, accepted: Accepted) {
         let mut state = lock(&self.state);
