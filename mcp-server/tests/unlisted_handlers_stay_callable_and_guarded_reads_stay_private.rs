@@ -178,3 +178,25 @@ async fn a_resource_its_guard_hides_is_unreadable_and_unlisted() {
         unknown.message.replace("nothing", "X")
     );
 }
+
+#[tokio::test]
+async fn a_request_without_its_meta_learns_nothing_of_what_a_guard_hides() {
+    let server = server();
+    let client = MemoryClient::new(&server);
+    // No `_meta`: the request is refused either way, and the refusal is
+    // the same for a hidden resource as for one that does not exist.
+    let answer = |uri: &'static str| {
+        let client = &client;
+        async move {
+            let request = json!({"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {"uri": uri}});
+            client.send(&request).await.unwrap()
+        }
+    };
+    let hidden = answer("public://guarded-closed").await.to_string();
+    let absent = answer("public://nothing-here").await.to_string();
+    assert_eq!(
+        hidden.replace("public://guarded-closed", "URI"),
+        absent.replace("public://nothing-here", "URI"),
+    );
+    assert!(hidden.contains("-32602"), "{hidden}");
+}

@@ -83,9 +83,18 @@ error: boot failed because of 2 previous errors"
 #[test]
 fn a_name_that_breaks_the_naming_rules_says_which_rule() {
     let errors = boot_errors(|into| {
-        into.skill(skill("Refunds", "---\nname: Refunds\ndescription: Refund orders\n---"));
-        into.skill(skill("acme/refunds-", "---\nname: refunds-\ndescription: Refund orders\n---"));
-        into.skill(skill("acme/two--hyphens", "---\nname: two--hyphens\ndescription: Refund orders\n---"));
+        into.skill(skill(
+            "Refunds",
+            "---\nname: Refunds\ndescription: Refund orders\n---",
+        ));
+        into.skill(skill(
+            "acme/refunds-",
+            "---\nname: refunds-\ndescription: Refund orders\n---",
+        ));
+        into.skill(skill(
+            "acme/two--hyphens",
+            "---\nname: two--hyphens\ndescription: Refund orders\n---",
+        ));
     });
     assert_eq!(
         errors,
@@ -108,7 +117,10 @@ error: boot failed because of 3 previous errors"
 #[test]
 fn a_name_that_differs_from_its_directory_is_told_both() {
     let errors = boot_errors(|into| {
-        into.skill(skill("billing/refund", "---\nname: refunds\ndescription: Refund orders\n---"));
+        into.skill(skill(
+            "billing/refund",
+            "---\nname: refunds\ndescription: Refund orders\n---",
+        ));
     });
     assert_eq!(
         errors,
@@ -123,8 +135,14 @@ error: boot failed because of the previous error"
 #[test]
 fn two_skills_with_one_uri_name_both_places() {
     let errors = boot_errors(|into| {
-        into.skill(skill("refunds", "---\nname: refunds\ndescription: Refund orders\n---"));
-        into.skill(skill("refunds", "---\nname: refunds\ndescription: Refund orders again\n---"));
+        into.skill(skill(
+            "refunds",
+            "---\nname: refunds\ndescription: Refund orders\n---",
+        ));
+        into.skill(skill(
+            "refunds",
+            "---\nname: refunds\ndescription: Refund orders again\n---",
+        ));
     });
     assert_eq!(
         errors,
@@ -151,9 +169,16 @@ fn every_problem_of_every_skill_is_reported_at_once() {
         .collect();
     assert_eq!(
         codes,
-        ["mcp_skills::no_frontmatter", "mcp_skills::bad_name", "mcp_skills::name_mismatch"]
+        [
+            "mcp_skills::no_frontmatter",
+            "mcp_skills::bad_name",
+            "mcp_skills::name_mismatch"
+        ]
     );
-    assert!(errors.ends_with("error: boot failed because of 3 previous errors"), "{errors}");
+    assert!(
+        errors.ends_with("error: boot failed because of 3 previous errors"),
+        "{errors}"
+    );
 }
 
 #[test]

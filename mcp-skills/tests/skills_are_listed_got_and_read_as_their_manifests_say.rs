@@ -79,13 +79,18 @@ async fn bytes_of(client: &MemoryClient, uri: &str) -> Vec<u8> {
     assert_eq!(contents["uri"], uri);
     match (contents["text"].as_str(), contents["blob"].as_str()) {
         (Some(text), None) => text.as_bytes().to_vec(),
-        (None, Some(blob)) => base64::engine::general_purpose::STANDARD.decode(blob).unwrap(),
+        (None, Some(blob)) => base64::engine::general_purpose::STANDARD
+            .decode(blob)
+            .unwrap(),
         _ => panic!("{uri}: neither text nor blob in {read}"),
     }
 }
 
 fn sha256(bytes: &[u8]) -> String {
-    let hex: String = Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect();
+    let hex: String = Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
     format!("sha256:{hex}")
 }
 
@@ -97,7 +102,11 @@ fn files_below(dir: &str) -> BTreeSet<String> {
             if path.is_dir() {
                 walk(root, &path, into);
             } else {
-                let relative = path.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+                let relative = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
                 into.insert(format!("skill://{relative}"));
             }
         }
@@ -133,16 +142,29 @@ async fn every_file_of_every_listed_skill_reads_as_its_digest_and_size_say_and_i
         let listed: Vec<&str> = files.iter().map(|f| f["uri"].as_str().unwrap()).collect();
         let once: BTreeSet<&str> = listed.iter().copied().collect();
         assert_eq!(once.len(), listed.len(), "{uri}: a file is listed twice");
-        assert!(once.contains(uri), "{uri}: its SKILL.md is not in its manifest");
-        let dir = uri.strip_prefix("skill://").unwrap().strip_suffix("/SKILL.md").unwrap();
+        assert!(
+            once.contains(uri),
+            "{uri}: its SKILL.md is not in its manifest"
+        );
+        let dir = uri
+            .strip_prefix("skill://")
+            .unwrap()
+            .strip_suffix("/SKILL.md")
+            .unwrap();
         let expected = files_below(dir);
-        assert_eq!(once, expected.iter().map(String::as_str).collect(), "{uri}: the manifest is not complete");
+        assert_eq!(
+            once,
+            expected.iter().map(String::as_str).collect(),
+            "{uri}: the manifest is not complete"
+        );
         for file in files {
             let file_uri = file["uri"].as_str().unwrap();
             let bytes = bytes_of(&client, file_uri).await;
             assert_eq!(file["digest"], sha256(&bytes), "{file_uri}");
             assert_eq!(file["size"], bytes.len(), "{file_uri}");
-            let on_disk = std::fs::read(Path::new(FIXTURE).join(file_uri.strip_prefix("skill://").unwrap())).unwrap();
+            let on_disk =
+                std::fs::read(Path::new(FIXTURE).join(file_uri.strip_prefix("skill://").unwrap()))
+                    .unwrap();
             assert_eq!(bytes, on_disk, "{file_uri}: not the bytes of the file");
             read += 1;
         }
@@ -156,7 +178,12 @@ async fn every_file_of_every_listed_skill_reads_as_its_digest_and_size_say_and_i
 async fn an_entry_carries_the_frontmatter_as_written_and_a_nested_skill_is_an_entry_of_its_own() {
     let server = server();
     let client = MemoryClient::new(&server);
-    let got = ask(&client, "skills/get", json!({"uri": "skill://sales/report/SKILL.md"})).await;
+    let got = ask(
+        &client,
+        "skills/get",
+        json!({"uri": "skill://sales/report/SKILL.md"}),
+    )
+    .await;
     assert_eq!(got["resultType"], "complete");
     assert_eq!(
         got["skill"]["frontmatter"],
@@ -168,13 +195,29 @@ async fn an_entry_carries_the_frontmatter_as_written_and_a_nested_skill_is_an_en
             "allowed-tools": "sales_by_region",
         })
     );
-    let nested = ask(&client, "skills/get", json!({"uri": "skill://sales/report/drafts/follow-up/SKILL.md"})).await;
+    let nested = ask(
+        &client,
+        "skills/get",
+        json!({"uri": "skill://sales/report/drafts/follow-up/SKILL.md"}),
+    )
+    .await;
     assert_eq!(nested["skill"]["frontmatter"]["name"], "follow-up");
-    let inside: Vec<&str> = nested["skill"]["resources"].as_array().unwrap().iter().map(|f| f["uri"].as_str().unwrap()).collect();
+    let inside: Vec<&str> = nested["skill"]["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["uri"].as_str().unwrap())
+        .collect();
     assert_eq!(inside, ["skill://sales/report/drafts/follow-up/SKILL.md"]);
     let (listed, _) = every_skill(&client).await;
-    let from_list = listed.iter().find(|s| s["uri"] == "skill://sales/report/SKILL.md").unwrap();
-    assert_eq!(from_list, &got["skill"], "skills/list and skills/get give one entry");
+    let from_list = listed
+        .iter()
+        .find(|s| s["uri"] == "skill://sales/report/SKILL.md")
+        .unwrap();
+    assert_eq!(
+        from_list, &got["skill"],
+        "skills/list and skills/get give one entry"
+    );
 }
 
 #[tokio::test]
@@ -199,9 +242,19 @@ async fn skills_get_of_a_uri_that_is_no_skill_is_invalid_params() {
 async fn a_skill_made_per_read_is_dynamic_and_its_file_is_made_at_each_read() {
     let server = server();
     let client = MemoryClient::new(&server);
-    let got = ask(&client, "skills/get", json!({"uri": "skill://ops/daily/SKILL.md"})).await;
+    let got = ask(
+        &client,
+        "skills/get",
+        json!({"uri": "skill://ops/daily/SKILL.md"}),
+    )
+    .await;
     assert_eq!(got["skill"]["resources"], "dynamic");
-    let today = ask(&client, "resources/read", json!({"uri": "skill://ops/daily/today.md"})).await;
+    let today = ask(
+        &client,
+        "resources/read",
+        json!({"uri": "skill://ops/daily/today.md"}),
+    )
+    .await;
     assert_eq!(today["contents"][0]["text"], "# Today\nAll quiet.");
 }
 
@@ -211,7 +264,10 @@ async fn only_skill_md_files_are_in_resources_list_named_described_and_marked_do
     let client = MemoryClient::new(&server);
     let listed = ask(&client, "resources/list", json!({})).await;
     let resources = listed["resources"].as_array().unwrap();
-    let uris: Vec<&str> = resources.iter().map(|r| r["uri"].as_str().unwrap()).collect();
+    let uris: Vec<&str> = resources
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap())
+        .collect();
     assert_eq!(
         uris,
         [
@@ -223,18 +279,36 @@ async fn only_skill_md_files_are_in_resources_list_named_described_and_marked_do
     );
     let report = &resources[2];
     assert_eq!(report["name"], "report");
-    assert_eq!(report["description"], "Build the weekly sales report from the regional figures");
+    assert_eq!(
+        report["description"],
+        "Build the weekly sales report from the regional figures"
+    );
     assert_eq!(report["mimeType"], "text/markdown");
-    assert_eq!(report["_meta"]["io.modelcontextprotocol.skills/license"], "Apache-2.0");
-    assert_eq!(report["_meta"]["io.modelcontextprotocol.skills/metadata"]["author"], "sales-ops");
-    assert!(report["_meta"].get("io.modelcontextprotocol.skills/name").is_none());
+    assert_eq!(
+        report["_meta"]["io.modelcontextprotocol.skills/license"],
+        "Apache-2.0"
+    );
+    assert_eq!(
+        report["_meta"]["io.modelcontextprotocol.skills/metadata"]["author"],
+        "sales-ops"
+    );
+    assert!(
+        report["_meta"]
+            .get("io.modelcontextprotocol.skills/name")
+            .is_none()
+    );
 }
 
 #[tokio::test]
 async fn a_directory_lists_its_direct_children_and_a_file_or_unknown_uri_is_invalid_params() {
     let server = server();
     let client = MemoryClient::new(&server);
-    let root = ask(&client, "resources/directory/read", json!({"uri": "skill://sales/report"})).await;
+    let root = ask(
+        &client,
+        "resources/directory/read",
+        json!({"uri": "skill://sales/report"}),
+    )
+    .await;
     let children: Vec<(&str, &str)> = root["resources"]
         .as_array()
         .unwrap()
@@ -250,11 +324,25 @@ async fn a_directory_lists_its_direct_children_and_a_file_or_unknown_uri_is_inva
             ("skill://sales/report/scripts", "inode/directory"),
         ]
     );
-    let references = ask(&client, "resources/directory/read", json!({"uri": "skill://sales/report/references"})).await;
-    let names: Vec<&str> = references["resources"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    let references = ask(
+        &client,
+        "resources/directory/read",
+        json!({"uri": "skill://sales/report/references"}),
+    )
+    .await;
+    let names: Vec<&str> = references["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["logo.png", "regions.md"]);
     assert_eq!(references["resources"][0]["mimeType"], "image/png");
-    for uri in ["skill://sales/report/SKILL.md", "skill://sales/nothing", "skill://sales"] {
+    for uri in [
+        "skill://sales/report/SKILL.md",
+        "skill://sales/nothing",
+        "skill://sales",
+    ] {
         let error = client
             .request_raw("resources/directory/read", json!({"uri": uri}))
             .await
@@ -269,7 +357,12 @@ async fn pages_hold_whole_entries_and_a_cursor_from_another_listing_is_refused()
     let client = MemoryClient::new(&server);
     let (skills, pages) = every_skill(&client).await;
     assert_eq!((skills.len(), pages), (4, 4));
-    let first = ask(&client, "resources/directory/read", json!({"uri": "skill://sales/report"})).await;
+    let first = ask(
+        &client,
+        "resources/directory/read",
+        json!({"uri": "skill://sales/report"}),
+    )
+    .await;
     assert_eq!(first["resources"].as_array().unwrap().len(), 1);
     assert!(first["nextCursor"].is_string());
     let error = client
@@ -280,16 +373,28 @@ async fn pages_hold_whole_entries_and_a_cursor_from_another_listing_is_refused()
 }
 
 #[tokio::test]
-async fn the_capability_is_declared_with_resources_and_answers_carry_their_cache_in_2026_07_28_only() {
+async fn the_capability_is_declared_with_resources_and_answers_carry_their_cache_in_2026_07_28_only()
+ {
     let server = server();
     let modern = MemoryClient::new(&server);
     let discovered = ask(&modern, "server/discover", json!({})).await;
     let capabilities = &discovered["capabilities"];
-    assert_eq!(capabilities["extensions"]["io.modelcontextprotocol/skills"], json!({"directoryRead": true}));
+    assert_eq!(
+        capabilities["extensions"]["io.modelcontextprotocol/skills"],
+        json!({"directoryRead": true})
+    );
     assert!(capabilities["resources"].is_object());
     let listed = ask(&modern, "skills/list", json!({})).await;
-    assert_eq!((listed["ttlMs"].clone(), listed["cacheScope"].clone()), (json!(300_000), json!("private")));
-    let got = ask(&modern, "skills/get", json!({"uri": "skill://glossary/SKILL.md"})).await;
+    assert_eq!(
+        (listed["ttlMs"].clone(), listed["cacheScope"].clone()),
+        (json!(300_000), json!("private"))
+    );
+    let got = ask(
+        &modern,
+        "skills/get",
+        json!({"uri": "skill://glossary/SKILL.md"}),
+    )
+    .await;
     assert_eq!(got["cacheScope"], "private");
     assert!(got.get("nextCursor").is_none());
 

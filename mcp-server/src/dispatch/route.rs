@@ -49,8 +49,9 @@ pub(crate) trait Route: Send + Sync {
     /// Decodes the params, resolves the target and runs its guards.
     fn authorize(&self, ctx: &RequestContext, params: Option<&RawValue>)
     -> Result<(), ErrorObject>;
-    /// The answer for the target `params` name when it exists and the
-    /// guards hide it from the caller of `ctx`; `None` otherwise.
+    /// The answer for the target `params` name when it does not exist or
+    /// the guards hide it from the caller of `ctx` (the same answer);
+    /// `None` otherwise.
     fn hidden(&self, ctx: &RequestContext, params: Option<&RawValue>) -> Option<ErrorObject>;
     /// Applies the method's screen to a result a raw interceptor made in
     /// place of the method.
@@ -253,10 +254,12 @@ impl<M: Method> Route for TypedRoute<M> {
             return Some(hidden);
         }
         let params = decode::<M>(params).ok()?;
-        self.resolver
-            .resolve(ctx, &params)
-            .ok()?
-            .hides(ctx, &params)
+        // A target that does not exist answers as one hidden does, so
+        // that neither answer tells them apart.
+        match self.resolver.resolve(ctx, &params) {
+            Ok(resolved) => resolved.hides(ctx, &params),
+            Err(unknown) => Some(unknown),
+        }
     }
 
     fn screen(
