@@ -7,7 +7,8 @@
 #   4. runs, recording one result each:
 #      (a) conformance 0.1.16 --suite all;
 #      (b) conformance 0.2.0-alpha.12 --requirements 2025-11-25;
-#      (c) conformance 0.2.0-alpha.12 --requirements 2026-07-28;
+#      (c) conformance 0.2.0-alpha.12 --requirements 2026-07-28, then each scenario of
+#          the skills extension (sep-2640-skills-*) at 2026-07-28 and at 2025-11-25;
 #      (d) clients.sh over HTTP; (e) clients.sh over stdio (mcp-demo --stdio);
 #      (f) clients/ts_oauth.mjs: the TS SDK with a bearer token against mcp-demo
 #          configured as an OAuth resource server (its own JWKS on a free port);
@@ -18,6 +19,9 @@
 #          interceptor, each before the tool's result;
 #      (i) clients/ts_catalog.mjs: the TS SDK hears tools/list_changed and sees a new
 #          tool when the demo's catalog file gains one (its own mcp-demo);
+#      (j) clients/ts_skills.mjs: the TS SDK lists and gets the demo's skill with raw
+#          skills/list and skills/get requests, reads every file of it and checks each
+#          against the digest and size of its manifest (its own mcp-demo);
 #   5. prints a summary table, the known (expected) problems, the wall time and
 #      `N passed, M failed` over the steps.
 # (a)-(c) are judged alike by judge.py against expected.json, which lists for each
@@ -208,6 +212,15 @@ conformance_step "conformance $CONF_ALPHA_VERSION 2025-11-25" "conf-$CONF_ALPHA_
   "$CONF_ALPHA_VERSION" --requirements 2025-11-25
 conformance_step "conformance $CONF_ALPHA_VERSION 2026-07-28" "conf-$CONF_ALPHA_VERSION-2026-07-28" \
   "$CONF_ALPHA_VERSION" --requirements 2026-07-28
+# The skills extension (SEP-2640): its three scenarios are in no revision's
+# requirements, so each runs alone, at 2026-07-28 and, forced, at 2025-11-25.
+for scenario in sep-2640-skills-enumeration sep-2640-skills-manifest sep-2640-skills-directory; do
+  conformance_step "conformance $CONF_ALPHA_VERSION $scenario" "conf-$CONF_ALPHA_VERSION-$scenario" \
+    "$CONF_ALPHA_VERSION" --scenario "$scenario"
+  conformance_step "conformance $CONF_ALPHA_VERSION $scenario 2025-11-25" \
+    "conf-$CONF_ALPHA_VERSION-$scenario-2025-11-25" \
+    "$CONF_ALPHA_VERSION" --scenario "$scenario" --spec-version 2025-11-25 --force
+done
 
 if server_alive; then
   clients_step "clients-http" "$url"
@@ -217,58 +230,28 @@ fi
 stop_server
 clients_step "clients-stdio" stdio "$bin" --stdio
 
-echo
-echo "== oauth-ts"
-t0=$(date +%s)
-rc=0
-timeout --kill-after=10 "${CLIENT_TIMEOUT:-180}" "$(node22_path)" "$HERE/clients/ts_oauth.mjs" "$bin" \
-  >"$out/oauth-ts.log" 2>&1 || rc=$?
-cat "$out/oauth-ts.log"
-if [[ $rc -eq 0 ]]; then
-  record "oauth-ts" PASS "$(grep -c '^ok: ' "$out/oauth-ts.log") checks in $(($(date +%s) - t0)) s"
-else
-  record "oauth-ts" FAIL "$(grep -m1 '^FAIL' "$out/oauth-ts.log" || echo "exit $rc")"
-fi
+# script_step NAME SCRIPT ARG: one scripted client of clients/, which starts its
+# own server from ARG; passes when it exits 0, counting its `ok:` lines.
+script_step() {
+  local name="$1" script="$2" arg="$3" t0 rc=0
+  echo
+  echo "== $name"
+  t0=$(date +%s)
+  timeout --kill-after=10 "${CLIENT_TIMEOUT:-180}" "$(node22_path)" "$HERE/clients/$script" "$arg" \
+    >"$out/$name.log" 2>&1 || rc=$?
+  cat "$out/$name.log"
+  if [[ $rc -eq 0 ]]; then
+    record "$name" PASS "$(grep -c '^ok: ' "$out/$name.log") checks in $(($(date +%s) - t0)) s"
+  else
+    record "$name" FAIL "$(grep -m1 '^FAIL' "$out/$name.log" || echo "exit $rc")"
+  fi
+}
 
-echo
-echo "== interceptors-ts"
-t0=$(date +%s)
-rc=0
-timeout --kill-after=10 "${CLIENT_TIMEOUT:-180}" "$(node22_path)" "$HERE/clients/ts_interceptors.mjs" "$bin" \
-  >"$out/interceptors-ts.log" 2>&1 || rc=$?
-cat "$out/interceptors-ts.log"
-if [[ $rc -eq 0 ]]; then
-  record "interceptors-ts" PASS "$(grep -c '^ok: ' "$out/interceptors-ts.log") checks in $(($(date +%s) - t0)) s"
-else
-  record "interceptors-ts" FAIL "$(grep -m1 '^FAIL' "$out/interceptors-ts.log" || echo "exit $rc")"
-fi
-
-echo
-echo "== stamp-ts"
-t0=$(date +%s)
-rc=0
-stamp_bin="${ACME_STAMP_BIN:-$ROOT/target/release/acme-stamp-server}"
-timeout --kill-after=10 "${CLIENT_TIMEOUT:-180}" "$(node22_path)" "$HERE/clients/ts_stamp.mjs" "$stamp_bin" \
-  >"$out/stamp-ts.log" 2>&1 || rc=$?
-cat "$out/stamp-ts.log"
-if [[ $rc -eq 0 ]]; then
-  record "stamp-ts" PASS "$(grep -c '^ok: ' "$out/stamp-ts.log") checks in $(($(date +%s) - t0)) s"
-else
-  record "stamp-ts" FAIL "$(grep -m1 '^FAIL' "$out/stamp-ts.log" || echo "exit $rc")"
-fi
-
-echo
-echo "== catalog-ts"
-t0=$(date +%s)
-rc=0
-timeout --kill-after=10 "${CLIENT_TIMEOUT:-180}" "$(node22_path)" "$HERE/clients/ts_catalog.mjs" "$bin" \
-  >"$out/catalog-ts.log" 2>&1 || rc=$?
-cat "$out/catalog-ts.log"
-if [[ $rc -eq 0 ]]; then
-  record "catalog-ts" PASS "$(grep -c '^ok: ' "$out/catalog-ts.log") checks in $(($(date +%s) - t0)) s"
-else
-  record "catalog-ts" FAIL "$(grep -m1 '^FAIL' "$out/catalog-ts.log" || echo "exit $rc")"
-fi
+script_step oauth-ts ts_oauth.mjs "$bin"
+script_step interceptors-ts ts_interceptors.mjs "$bin"
+script_step stamp-ts ts_stamp.mjs "${ACME_STAMP_BIN:-$ROOT/target/release/acme-stamp-server}"
+script_step catalog-ts ts_catalog.mjs "$bin"
+script_step skills-ts ts_skills.mjs "$bin"
 
 summary
 [[ $required_failed -eq 0 ]]

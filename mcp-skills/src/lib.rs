@@ -28,10 +28,11 @@
 //!     }))
 //!     .build();
 //! let client = MemoryClient::new(&server);
-//! let listed = client.request_raw("skills/list", serde_json::json!({})).await.unwrap();
-//! let skill = &listed["skills"][0];
-//! assert_eq!(skill["uri"], "skill://greeting/SKILL.md");
-//! assert_eq!(skill["frontmatter"]["description"], "Greet the user warmly");
+//! let skill = client
+//!     .request_raw("skills/get", serde_json::json!({"uri": "skill://greeting/SKILL.md"}))
+//!     .await
+//!     .unwrap();
+//! assert_eq!(skill["skill"]["frontmatter"]["description"], "Greet the user warmly");
 //! let read = client
 //!     .request_raw("resources/read", serde_json::json!({"uri": "skill://greeting/SKILL.md"}))
 //!     .await
@@ -121,6 +122,7 @@ fn on_disk(boot: &BootContext) -> Item {
     Item::catalog_contributor(OnDisk {
         dir: (!section.dir.is_empty()).then(|| PathBuf::from(&section.dir)),
         poll: Duration::from_millis(section.poll_ms.max(10)),
+        ttl_ms: section.ttl_ms,
         registry: boot.shared::<Registry>(),
         origin: origin!(),
     })
@@ -185,7 +187,8 @@ impl HandlerCustomizer<Resource> for Unlist {
 /// cannot watch a directory for a macro).
 ///
 /// ```
-/// mcp_skills::embed!("skills");
+/// // The fixtures of this crate's tests: `tests/skills/glossary/SKILL.md`, ...
+/// mcp_skills::embed!("tests/skills");
 /// ```
 #[macro_export]
 macro_rules! embed {

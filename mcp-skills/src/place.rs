@@ -68,6 +68,7 @@ pub(crate) const ON_DISK: &str = "mcp-skills:dir";
 pub(crate) struct OnDisk {
     pub(crate) dir: Option<PathBuf>,
     pub(crate) poll: Duration,
+    pub(crate) ttl_ms: u64,
     pub(crate) registry: Arc<Registry>,
     pub(crate) origin: Origin,
 }
@@ -131,7 +132,7 @@ impl CatalogContributor for OnDisk {
             self.registry.hold(problems.errors, problems.warnings);
         }
         self.registry.commit(ON_DISK, accepted.clone());
-        Ok(serve::change(&accepted))
+        Ok(serve::change(&accepted, self.ttl_ms))
     }
 
     fn watch(&self, catalog: &Catalog) {

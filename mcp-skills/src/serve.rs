@@ -11,10 +11,13 @@ use mcp_server::core::resources::{
     BlobResourceContents, ReadResource, ReadResourceRequestParams, ReadResourceResult, Resource,
     ResourceContents, TextResourceContents,
 };
+use mcp_server::core::result::CacheScope;
+use mcp_server::core::version::Era;
 use mcp_server::handler::{Handler, HandlerResult};
 use mcp_server::seam::contributor::Contributions;
 use mcp_server::{BoxFuture, core::json::JsonValue};
 
+use crate::config::SkillsSection;
 use crate::registry::Accepted;
 use crate::skill::{Content, uri_of};
 use crate::wire::{META_PREFIX, SKILL_MD, SKILL_MD_MIME_TYPE};
@@ -23,6 +26,8 @@ use crate::wire::{META_PREFIX, SKILL_MD, SKILL_MD_MIME_TYPE};
 pub(crate) struct FileReader {
     mime_type: String,
     content: Content,
+    /// How long a 2026-07-28 client may keep a file given as bytes.
+    ttl_ms: u64,
 }
 
 impl Handler<ReadResource> for FileReader {
@@ -35,9 +40,17 @@ impl Handler<ReadResource> for FileReader {
             Content::Made { handler, .. } => handler.handle(ctx, params),
             Content::Bytes(bytes) => {
                 let contents = contents(&params.uri, &self.mime_type, bytes);
+                // The same bytes for every caller until the skill changes;
+                // a guarded file is made private by the framework.
+                let (ttl_ms, cache_scope) = match ctx.era() {
+                    Era::Modern => (Some(self.ttl_ms), Some(CacheScope::Public)),
+                    Era::Legacy => (None, None),
+                };
                 Box::pin(async move {
                     Ok(ReadResourceResult {
                         contents: vec![contents],
+                        ttl_ms,
+                        cache_scope,
                         ..ReadResourceResult::default()
                     }
                     .into())
@@ -95,7 +108,7 @@ pub(crate) fn resource(path: &str, content: &Content) -> Resource {
 }
 
 /// Every file `accepted` serves, as a resource and its reader.
-pub(crate) fn members(accepted: &Accepted) -> Vec<(Resource, FileReader)> {
+pub(crate) fn members(accepted: &Accepted, ttl_ms: u64) -> Vec<(Resource, FileReader)> {
     let frontmatter = |path: &str| {
         let dir = path.strip_suffix(SKILL_MD)?.strip_suffix('/')?;
         accepted
@@ -116,6 +129,7 @@ pub(crate) fn members(accepted: &Accepted) -> Vec<(Resource, FileReader)> {
             let reader = FileReader {
                 mime_type: resource.mime_type.clone().unwrap_or_default(),
                 content: content.clone(),
+                ttl_ms,
             };
             (resource, reader)
         })
@@ -147,16 +161,17 @@ fn describe(resource: &mut Resource, frontmatter: &JsonObject) {
 
 /// Adds what `accepted` serves to a contributor's contributions.
 pub(crate) fn contribute(accepted: &Accepted, into: &mut Contributions<'_>) {
+    let ttl_ms = into.boot().section::<SkillsSection>().ttl_ms;
     into.at(accepted.tree.origin);
-    for (resource, reader) in members(accepted) {
+    for (resource, reader) in members(accepted, ttl_ms) {
         into.resource(resource, reader);
     }
 }
 
 /// A change that adds what `accepted` serves.
-pub(crate) fn change(accepted: &Accepted) -> CatalogChange {
+pub(crate) fn change(accepted: &Accepted, ttl_ms: u64) -> CatalogChange {
     let mut change = CatalogChange::new(accepted.tree.origin);
-    for (resource, reader) in members(accepted) {
+    for (resource, reader) in members(accepted, ttl_ms) {
         change = change.add_resource(resource, reader);
     }
     change

@@ -13,11 +13,10 @@
 // notifications/tools/list_changed within 10 s; tools/list then holds the
 // new tool, which answers.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fail, freePort, ok } from './checks.mjs';
+import { fail, ok, startServer } from './checks.mjs';
 import { sdkModuleUrl } from './sdk.mjs';
 
 const bin = process.argv[2];
@@ -35,31 +34,14 @@ const dir = mkdtempSync(join(tmpdir(), 'mcp-catalog-'));
 const file = join(dir, 'tools.json');
 writeFileSync(file, JSON.stringify({ tools: [tool('catalog_welcome', 'Welcome, {who}!')] }));
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const demo = spawn(
-  bin,
-  ['--http', `127.0.0.1:${port}`, '--set', `catalog.file=${file}`, '--set', 'catalog.poll_ms=50'],
-  { stdio: ['ignore', 'inherit', 'inherit'] },
-);
-let exited = false;
-demo.on('exit', () => { exited = true; });
-
 const text = (result) => (result.content ?? []).map((c) => c.text ?? '').join('');
 
 let code = 0;
+let stop = () => {};
 try {
-  let up = false;
-  for (let i = 0; i < 300 && !up; i++) {
-    if (exited) fail('start', 'mcp-demo exited');
-    try {
-      await fetch(`${base}/mcp`);
-      up = true;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  if (!up) fail('start', `no answer at ${base}/mcp`);
+  const started = await startServer(bin, ['--set', `catalog.file=${file}`, '--set', 'catalog.poll_ms=50']);
+  stop = started.stop;
+  const base = started.base;
 
   const [{ Client }, { StreamableHTTPClientTransport }, types] = await Promise.all([
     import(sdkModuleUrl('client/index.js')),
@@ -102,7 +84,7 @@ try {
   if (!String(error.message).includes(':')) console.error(`FAIL: ${error.stack ?? error}`);
   code = 1;
 } finally {
-  demo.kill('SIGTERM');
+  stop();
   rmSync(dir, { recursive: true, force: true });
 }
 process.exit(code);

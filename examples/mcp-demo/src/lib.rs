@@ -42,6 +42,11 @@ use tokio_util as _;
 // Spans and metrics of every request; exported when `telemetry.otlp_endpoint` is set.
 use mcp_telemetry as _;
 
+// The skill that teaches an agent the sales tool and its chart, carried in
+// the binary (`skills/sales-report`); more from `skills.dir` when it is set
+// (see docs/skills.md).
+mcp_skills::embed!("skills");
+
 use crate::cli::Setting;
 
 /// The name this server gives itself in `serverInfo`.

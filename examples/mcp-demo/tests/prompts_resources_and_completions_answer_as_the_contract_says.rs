@@ -150,6 +150,7 @@ async fn the_resources_and_the_template_are_listed_with_uri_and_name() {
     assert_eq!(
         uris,
         [
+            ("skill://sales-report/SKILL.md", "sales-report"),
             ("test://static-binary", "static-binary"),
             ("test://static-text", "static-text"),
             ("test://watched-resource", "watched-resource"),

@@ -1047,3 +1047,60 @@ async fn a_challenged_tool_is_listed_and_no_take_over_answers_its_call() {
         assert!(!allowed.is_error.unwrap_or(false), "{layer}");
     }
 }
+
+/// An index of the third party's own: which of acme-notes' resources the
+/// caller may see, asked of `RequestContext::may_see`. It serves prompts
+/// though it contributes none at boot (`Contributions::serve`), and writes
+/// the origin its contributor was given into its answer.
+fn index(into: &mut Contributions<'_>) {
+    into.serve(TargetKind::Prompt);
+    let origin = into.origin().to_string();
+    let mut tool = Tool {
+        name: "acme_index".into(),
+        ..Tool::default()
+    };
+    tool.input_schema.insert("type".into(), "object".into());
+    into.tool(
+        tool,
+        handler_fn::<CallTool, _, _, _>(move |ctx, _| {
+            let origin = origin.clone();
+            async move {
+                let seen: Vec<&str> = ["notes-admin://all", "notes-admin://none"]
+                    .into_iter()
+                    .filter(|uri| ctx.may_see(TargetKind::Resource, uri))
+                    .collect();
+                Ok(CallToolResult::text(format!(
+                    "{} from {origin}",
+                    seen.join(",")
+                )))
+            }
+        }),
+    );
+}
+
+#[tokio::test]
+async fn an_extension_s_own_index_shows_only_what_the_caller_may_see() {
+    let server = builder()
+        .contributor(origin!(), "acme-index", contributor_fn(index))
+        .build();
+    let capabilities = serde_json::to_value(server.capabilities()).unwrap();
+    assert!(capabilities["prompts"].is_object(), "{capabilities}");
+    let call = json!({"name": "acme_index", "arguments": {}});
+    let by_admin = admin(&server)
+        .request_raw("tools/call", call.clone())
+        .await
+        .unwrap();
+    let text = by_admin["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("notes-admin://all from acme-tests"),
+        "{text}"
+    );
+    let ada = MemoryClient::new(&server).with_credentials(Credentials::bearer_token("ada"));
+    let by_ada = ada.request_raw("tools/call", call).await.unwrap();
+    assert!(
+        by_ada["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with(" from acme-tests")
+    );
+}
