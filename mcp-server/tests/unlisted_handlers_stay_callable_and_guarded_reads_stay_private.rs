@@ -12,6 +12,7 @@ use mcp_server::seam::Item;
 use mcp_server::seam::contributor::contributor_fn;
 use mcp_server::seam::customizer::{HandlerConfig, HandlerCustomizer};
 use mcp_server::seam::guard::{Decision, guard_fn};
+use mcp_server::seam::sink::Change;
 use mcp_server::testing::MemoryClient;
 use serde_json::json;
 use support::{origin, with_tools};
@@ -199,4 +200,24 @@ async fn a_request_without_its_meta_learns_nothing_of_what_a_guard_hides() {
         absent.replace("public://nothing-here", "URI"),
     );
     assert!(hidden.contains("-32602"), "{hidden}");
+}
+
+#[tokio::test]
+async fn a_subscription_to_a_resource_not_served_yet_is_kept_and_one_hidden_is_not() {
+    let server = server();
+    let client = MemoryClient::new(&server).connected();
+    client.initialize("2025-11-25").await.unwrap();
+    for uri in ["public://later", "public://guarded-closed"] {
+        client
+            .request_raw("resources/subscribe", json!({"uri": uri}))
+            .await
+            .unwrap();
+    }
+    let later = Change::resource_updated("public://later");
+    assert!(
+        client.notification_for(&later).is_some(),
+        "a resource added later is heard of by who subscribed before"
+    );
+    let hidden = Change::resource_updated("public://guarded-closed");
+    assert!(client.notification_for(&hidden).is_none());
 }

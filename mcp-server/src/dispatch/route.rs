@@ -49,10 +49,13 @@ pub(crate) trait Route: Send + Sync {
     /// Decodes the params, resolves the target and runs its guards.
     fn authorize(&self, ctx: &RequestContext, params: Option<&RawValue>)
     -> Result<(), ErrorObject>;
-    /// The answer for the target `params` name when it does not exist or
-    /// the guards hide it from the caller of `ctx` (the same answer);
-    /// `None` otherwise.
+    /// The answer for the target `params` name when it exists and the
+    /// guards hide it from the caller of `ctx`; `None` otherwise.
     fn hidden(&self, ctx: &RequestContext, params: Option<&RawValue>) -> Option<ErrorObject>;
+    /// The answer for the target `params` name when the caller of `ctx`
+    /// cannot see it: it does not exist, or the guards hide it (the same
+    /// answer either way, so that neither tells them apart); `None` otherwise.
+    fn unseen(&self, ctx: &RequestContext, params: Option<&RawValue>) -> Option<ErrorObject>;
     /// Applies the method's screen to a result a raw interceptor made in
     /// place of the method.
     fn screen(
@@ -254,8 +257,14 @@ impl<M: Method> Route for TypedRoute<M> {
             return Some(hidden);
         }
         let params = decode::<M>(params).ok()?;
-        // A target that does not exist answers as one hidden does, so
-        // that neither answer tells them apart.
+        self.resolver.resolve(ctx, &params).ok()?.hides(ctx, &params)
+    }
+
+    fn unseen(&self, ctx: &RequestContext, params: Option<&RawValue>) -> Option<ErrorObject> {
+        if let Some(hidden) = self.hidden_method(ctx) {
+            return Some(hidden);
+        }
+        let params = decode::<M>(params).ok()?;
         match self.resolver.resolve(ctx, &params) {
             Ok(resolved) => resolved.hides(ctx, &params),
             Err(unknown) => Some(unknown),

@@ -218,7 +218,8 @@ impl Server {
         };
         let told = match told {
             Ok(told) => told,
-            // What the guards hide answers as unknown before anything else.
+            // What the caller cannot see, hidden or absent, answers as
+            // unknown before anything else.
             Err(error) => {
                 let error = match caught(|| {
                     self.hidden_from(&method, era, params.as_deref(), peer, principal)
@@ -356,9 +357,10 @@ impl Server {
         Ok(checked)
     }
 
-    /// The answer for a target of `method` that exists but that the guards
-    /// hide from this caller: the checks that refuse a request answer with
-    /// it instead of theirs, so they tell nothing a caller may not see.
+    /// The answer for a target of `method` that this caller cannot see, one
+    /// that does not exist or that the guards hide: the checks that refuse
+    /// a request answer with it instead of theirs, so they tell nothing of
+    /// what a caller may not see.
     fn hidden_from(
         &self,
         method: &str,
@@ -377,7 +379,7 @@ impl Server {
             peer,
             principal,
         );
-        route.hidden(&ctx, params)
+        route.unseen(&ctx, params)
     }
 
     /// Whether the caller of the legacy `session` (who sent its latest

@@ -107,12 +107,13 @@ impl Server {
             return Err(error);
         }
         // Questions without answers end the request, whatever it returned;
-        // but a target the guards hide answers as an unknown one, even when
-        // an interceptor outside the guards asked something first.
+        // but a target the caller cannot see (hidden or absent) answers as
+        // an unknown one, even when an interceptor outside the guards asked
+        // something first.
         if let (Some(binding), Some(exchange)) = (&binding, ctx.exchange())
             && let Some(input_required) = rounds::outcome(exchange, binding, &self.inner.rounds)
         {
-            if let Some(hidden) = route.hidden(ctx, params) {
+            if let Some(hidden) = route.unseen(ctx, params) {
                 return Err(hidden);
             }
             return Ok(input_required);

@@ -64,11 +64,11 @@ pub struct Cli {
     pub http: Option<SocketAddr>,
 
     /// With --http: let web pages of ORIGIN call the endpoint from a browser (CORS).
-    ///
-    /// ORIGIN is scheme://host[:port], such as https://app.example.com;
-    /// repeat the option for more origins; * allows any origin (only for a
-    /// server that checks Authorization).
     #[arg(
+        long_help = "With --http: let web pages of ORIGIN call the endpoint from a browser (CORS).\n\n\
+                     ORIGIN is scheme://host[:port], such as https://app.example.com; \
+                     repeat the option for more origins; * allows any origin (only for a \
+                     server that checks Authorization).",
         long = "cors-origin",
         value_name = "ORIGIN",
         requires = "http",
