@@ -125,6 +125,8 @@ fn on_disk(boot: &BootContext) -> Item {
         ttl_ms: section.ttl_ms,
         registry: boot.shared::<Registry>(),
         origin: origin!(),
+        seen: Default::default(),
+        catalog: Default::default(),
     })
 }
 
@@ -182,7 +184,7 @@ impl HandlerCustomizer<Resource> for Unlist {
 
 /// Serves the directory `dir` (relative to the crate's `Cargo.toml`) of
 /// skills, carried in the binary: each directory in it with a `SKILL.md`
-/// is a skill, at `skill://<its path>/`. A changed file rebuilds the
+/// is a skill, its files at `skill://<its path>/<file path>`. A changed file rebuilds the
 /// crate; a file added or removed needs a rebuild to be seen (`cargo`
 /// cannot watch a directory for a macro).
 ///

@@ -6,11 +6,9 @@ use std::sync::Arc;
 
 use mcp_server::core::resources::ReadResource;
 use mcp_server::handler::Handler;
-use mcp_server::seam::TargetKind;
 use mcp_server::seam::contributor::Contributions;
 
-use crate::registry::Registry;
-use crate::skill::{Content, Tree};
+use crate::skill::{Content, Place};
 use crate::wire::SKILL_MD;
 
 /// A skill made by code: its path below `skill://`, its `SKILL.md`, and
@@ -113,18 +111,16 @@ pub trait ContributeSkills {
 impl ContributeSkills for Contributions<'_> {
     fn skill(&mut self, skill: Skill) -> &mut Self {
         let origin = self.origin();
-        let tree = Tree {
+        let place = Place {
             origin,
-            place: format!("the skill `{}` made by code", skill.path),
+            label: format!("the skill `{}` made by code", skill.path),
             files: skill
                 .files
                 .into_iter()
                 .map(|(file, content)| (format!("{}/{file}", skill.path), content))
                 .collect(),
         };
-        let registry = self.boot().shared::<Registry>();
-        let name = registry.fresh_name(&format!("made {origin} {}", skill.path));
-        crate::place::serve_at_boot(&registry, &name, tree, self);
-        self.serve(TargetKind::Resource)
+        crate::place::serve_at_boot(&format!("made {origin}"), place, self);
+        self
     }
 }

@@ -1,20 +1,22 @@
 //! `skills/list`, `skills/get` and `resources/directory/read`: answered
 //! from the index, for what the caller may see. A skill, file or
-//! directory a guard hides answers as one that does not exist.
+//! directory the caller may not see answers as one that does not exist.
 
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use mcp_server::RequestContext;
 use mcp_server::core::error::ErrorObject;
 use mcp_server::core::resources::Resource;
 use mcp_server::core::result::CacheScope;
-use mcp_server::core::version::Era;
 use mcp_server::handler::handler_fn;
 use mcp_server::seam::TargetKind;
 use mcp_server::seam::contributor::Contributions;
 
 use crate::config::SkillsSection;
 use crate::registry::{Index, Registry};
+use crate::serve::freshness;
+use crate::skill::file_name;
 use crate::wire::{
     DIRECTORY_MIME_TYPE, GetSkill, GetSkillResult, ListSkills, ListSkillsResult, Manifest,
     ReadDirectory, ReadDirectoryResult, SkillEntry,
@@ -54,38 +56,31 @@ fn sees(ctx: &RequestContext, uri: &str) -> bool {
     ctx.may_see(TargetKind::Resource, uri)
 }
 
-impl Answers {
-    /// `ttlMs` and `cacheScope`, on 2026-07-28 only. What a caller sees
-    /// depends on the guards, so no answer is shared between callers.
-    fn cache(&self, ctx: &RequestContext) -> (Option<u64>, Option<CacheScope>) {
-        match ctx.era() {
-            Era::Modern => (Some(self.section.ttl_ms), Some(CacheScope::Private)),
-            Era::Legacy => (None, None),
-        }
-    }
+/// Whether the caller may see the directory `uri` of `index`: a skill it
+/// is part of, and a file below it.
+fn sees_directory(ctx: &RequestContext, index: &Index, uri: &str) -> bool {
+    index.directories.get(uri).is_some_and(|directory| {
+        directory.skills.iter().any(|skill| sees(ctx, skill))
+            && directory.below.iter().any(|file| sees(ctx, file))
+    })
+}
 
+impl Answers {
     fn list(
         &self,
         ctx: &RequestContext,
         cursor: Option<&str>,
     ) -> Result<ListSkillsResult, ErrorObject> {
         let index = self.registry.index();
-        let start = start(&index, cursor)?;
-        let mut visible = index.skills.values().filter(|s| sees(ctx, &s.uri));
-        let page_size = self.section.page_size.max(1);
-        let skills: Vec<SkillEntry> = visible
-            .by_ref()
-            .skip(start)
-            .take(page_size)
-            .map(|s| seen(ctx, s))
+        let visible: Vec<&Arc<SkillEntry>> = index
+            .skills
+            .values()
+            .filter(|s| sees(ctx, &s.uri))
             .collect();
-        let next_cursor = visible
-            .next()
-            .is_some()
-            .then(|| format!("{}.{}", index.generation, start + skills.len()));
-        let (ttl_ms, cache_scope) = self.cache(ctx);
+        let (page, next_cursor) = self.page(&visible, |s| &s.uri, cursor)?;
+        let (ttl_ms, cache_scope) = freshness(ctx, self.section.ttl_ms, CacheScope::Private);
         Ok(ListSkillsResult {
-            skills,
+            skills: page.into_iter().map(|s| seen(ctx, s)).collect(),
             next_cursor,
             ttl_ms,
             cache_scope,
@@ -100,7 +95,7 @@ impl Answers {
             .get(uri)
             .filter(|s| sees(ctx, &s.uri))
             .ok_or_else(|| ErrorObject::invalid_params(format!("Unknown skill: {uri}")))?;
-        let (ttl_ms, cache_scope) = self.cache(ctx);
+        let (ttl_ms, cache_scope) = freshness(ctx, self.section.ttl_ms, CacheScope::Private);
         Ok(GetSkillResult {
             result_type: Default::default(),
             skill: seen(ctx, skill),
@@ -115,53 +110,89 @@ impl Answers {
         uri: &str,
         cursor: Option<&str>,
     ) -> Result<ReadDirectoryResult, ErrorObject> {
-        let unknown = || ErrorObject::invalid_params(format!("Unknown directory: {uri}"));
         let index = self.registry.index();
-        let directory = index.directories.get(uri).ok_or_else(unknown)?;
-        if !directory.below.iter().any(|file| sees(ctx, file)) {
-            return Err(unknown());
-        }
-        let start = start(&index, cursor)?;
-        let mut visible = directory.children.iter().filter(|(child, is_directory)| {
-            if *is_directory {
-                index.directories[child]
-                    .below
-                    .iter()
-                    .any(|file| sees(ctx, file))
-            } else {
-                sees(ctx, child)
-            }
-        });
-        let page_size = self.section.page_size.max(1);
-        let resources: Vec<Resource> = visible
-            .by_ref()
-            .skip(start)
-            .take(page_size)
-            .map(|(child, is_directory)| child_of(&index, child, *is_directory))
+        let Some(directory) = index
+            .directories
+            .get(uri)
+            .filter(|_| sees_directory(ctx, &index, uri))
+        else {
+            return Err(ErrorObject::invalid_params(format!(
+                "Unknown directory: {uri}"
+            )));
+        };
+        let visible: Vec<&(String, bool)> = directory
+            .children
+            .iter()
+            .filter(|(child, is_directory)| match is_directory {
+                true => sees_directory(ctx, &index, child),
+                false => sees(ctx, child),
+            })
             .collect();
-        let next_cursor = visible
-            .next()
-            .is_some()
-            .then(|| format!("{}.{}", index.generation, start + resources.len()));
-        let (ttl_ms, cache_scope) = self.cache(ctx);
+        let (page, next_cursor) = self.page(&visible, |(child, _)| child, cursor)?;
+        let (ttl_ms, cache_scope) = freshness(ctx, self.section.ttl_ms, CacheScope::Private);
         Ok(ReadDirectoryResult {
-            resources,
+            resources: page
+                .into_iter()
+                .map(|(child, is_directory)| child_of(&index, child, *is_directory))
+                .collect(),
             next_cursor,
             ttl_ms,
             cache_scope,
             ..ReadDirectoryResult::default()
         })
     }
+
+    /// One page of `visible`, from where `cursor` says, and the cursor of
+    /// the next. A cursor names its offset and the list it was issued for
+    /// (a digest of what the caller saw), so that it is refused once that
+    /// list changed, and tells nothing of what the caller may not see.
+    fn page<'v, T>(
+        &self,
+        visible: &'v [T],
+        key: impl Fn(&T) -> &String,
+        cursor: Option<&str>,
+    ) -> Result<(Vec<&'v T>, Option<String>), ErrorObject> {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        for item in visible {
+            key(item).hash(&mut hasher);
+        }
+        let listing = hasher.finish();
+        let start = match cursor {
+            None => 0,
+            Some(cursor) => {
+                let parsed = cursor.split_once('.').and_then(|(l, o)| {
+                    Some((u64::from_str_radix(l, 16).ok()?, o.parse::<usize>().ok()?))
+                });
+                match parsed {
+                    Some((issued, offset)) if issued == listing => offset,
+                    Some(_) => {
+                        return Err(ErrorObject::invalid_params(format!(
+                            "Stale cursor: {cursor:?} was issued before the list changed; list again from the start"
+                        )));
+                    }
+                    None => {
+                        return Err(ErrorObject::invalid_params(format!(
+                            "Invalid cursor: {cursor:?} was not issued by this server"
+                        )));
+                    }
+                }
+            }
+        };
+        let page_size = self.section.page_size.max(1);
+        let page: Vec<&T> = visible.iter().skip(start).take(page_size).collect();
+        let end = start.saturating_add(page.len());
+        let next = (end < visible.len()).then(|| format!("{listing:016x}.{end}"));
+        Ok((page, next))
+    }
 }
 
-/// One child of a directory, as a resource: a file as `resources/list`
-/// would describe it, named by its file name; a directory as
-/// `inode/directory`.
+/// One child of a directory, as a resource: a file named by its file name,
+/// with its MIME type and size; a directory as `inode/directory`.
 fn child_of(index: &Index, uri: &str, is_directory: bool) -> Resource {
     let file = (!is_directory).then(|| index.files.get(uri)).flatten();
     file.cloned().unwrap_or_else(|| Resource {
         uri: uri.to_owned(),
-        name: uri.rsplit('/').next().unwrap_or(uri).to_owned(),
+        name: file_name(uri).to_owned(),
         mime_type: Some(DIRECTORY_MIME_TYPE.to_owned()),
         ..Resource::default()
     })
@@ -175,24 +206,4 @@ fn seen(ctx: &RequestContext, skill: &SkillEntry) -> SkillEntry {
         files.retain(|f| sees(ctx, &f.uri));
     }
     entry
-}
-
-/// Where a page starts: 0, or what `cursor` says if the index it was
-/// issued from is the current one.
-fn start(index: &Index, cursor: Option<&str>) -> Result<usize, ErrorObject> {
-    let Some(cursor) = cursor else {
-        return Ok(0);
-    };
-    let parsed = cursor
-        .split_once('.')
-        .and_then(|(g, o)| Some((g.parse::<u64>().ok()?, o.parse::<usize>().ok()?)));
-    match parsed {
-        Some((generation, offset)) if generation == index.generation => Ok(offset),
-        Some(_) => Err(ErrorObject::invalid_params(format!(
-            "Stale cursor: {cursor:?} was issued before the skills changed; list again from the start"
-        ))),
-        None => Err(ErrorObject::invalid_params(format!(
-            "Invalid cursor: {cursor:?} was not issued by this server"
-        ))),
-    }
 }

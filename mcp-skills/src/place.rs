@@ -2,8 +2,9 @@
 //! directory on disk that is reloaded when it changes, and (in `made`)
 //! skills made by code. Each place is checked against the others.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, SystemTime};
 
 use mcp_server::boot::Diagnostic;
@@ -12,27 +13,25 @@ use mcp_server::seam::contributor::catalog::CatalogContributor;
 use mcp_server::seam::contributor::{Contributions, contributor_fn};
 use mcp_server::seam::{Item, Origin, TargetKind};
 
-use crate::registry::Registry;
+use crate::config::SkillsSection;
+use crate::registry::{Accepted, Registry};
 use crate::serve;
-use crate::skill::{Content, Tree};
+use crate::skill::{Content, Place, uri_of};
 
-/// Serves `tree` as source `name` from boot on; its problems wait for
-/// boot's checks.
-pub(crate) fn serve_at_boot(
-    registry: &Registry,
-    name: &str,
-    tree: Tree,
-    into: &mut Contributions<'_>,
-) {
-    let (accepted, problems) = registry.offer(name, tree);
+/// Serves `place` from boot on; its problems wait for boot's checks.
+pub(crate) fn serve_at_boot(prefix: &str, place: Place, into: &mut Contributions<'_>) {
+    let registry = into.boot().shared::<Registry>();
+    let key = registry.fresh_key(prefix);
+    let (accepted, problems) = registry.offer(&key, place);
     // Warned now, while the boot report is still open.
     for warning in problems.warnings {
         into.boot().warn(warning);
     }
     registry.hold(problems.errors, Vec::new());
-    registry.commit(name, accepted.clone());
+    registry.commit(&key, accepted.clone());
+    let ttl_ms = into.boot().section::<SkillsSection>().ttl_ms;
     let origin = into.origin();
-    serve::contribute(&accepted, into);
+    serve::contribute(&accepted, ttl_ms, into);
     into.at(origin);
 }
 
@@ -45,23 +44,24 @@ pub fn embedded(
     at: Origin,
 ) -> Item {
     Item::contributor(contributor_fn(move |into| {
-        let tree = Tree {
+        let place = Place {
             origin: at,
-            place: format!("the embedded directory `{dir}`"),
+            label: format!("the embedded directory `{dir}`"),
             files: files
                 .iter()
                 .map(|(path, bytes)| ((*path).to_owned(), Content::Bytes(Arc::from(*bytes))))
                 .collect(),
         };
-        let registry = into.boot().shared::<Registry>();
-        let name = registry.fresh_name(&format!("embedded {at} {dir}"));
-        serve_at_boot(&registry, &name, tree, into);
-        into.serve(TargetKind::Resource);
+        serve_at_boot(&format!("embedded {at} {dir}"), place, into);
     }))
 }
 
 /// The catalog contributor of the directory on disk (`skills.dir`).
 pub(crate) const ON_DISK: &str = "mcp-skills:dir";
+
+/// What a look at a directory sees: each file's path, size and time of
+/// change.
+type Stamp = Vec<(PathBuf, u64, SystemTime)>;
 
 /// The skills of a directory on disk, served through the runtime catalog
 /// and reloaded whole when a file in it changes.
@@ -71,10 +71,14 @@ pub(crate) struct OnDisk {
     pub(crate) ttl_ms: u64,
     pub(crate) registry: Arc<Registry>,
     pub(crate) origin: Origin,
+    /// What the last load saw, which the watcher compares with.
+    pub(crate) seen: Arc<Mutex<Stamp>>,
+    /// The server's catalog, once it is built.
+    pub(crate) catalog: OnceLock<Catalog>,
 }
 
 impl OnDisk {
-    fn read(&self, dir: &Path) -> Result<Tree, Diagnostic> {
+    fn read(&self, dir: &Path) -> Result<Place, Diagnostic> {
         let mut files = Vec::new();
         walk(dir, dir, &mut files).map_err(|error| {
             Diagnostic::new(
@@ -90,14 +94,42 @@ impl OnDisk {
             ))
             .help("point `skills.dir` at a readable directory, or leave it empty")
         })?;
-        Ok(Tree {
+        Ok(Place {
             origin: self.origin,
-            place: format!("the directory `{}` (skills.dir)", dir.display()),
+            label: format!("the directory `{}` (skills.dir)", dir.display()),
             files: files
                 .into_iter()
                 .map(|(path, bytes)| (path, Content::Bytes(Arc::from(bytes))))
                 .collect(),
         })
+    }
+
+    /// A resource of `accepted` that the server serves from elsewhere, which
+    /// the catalog would refuse: checked here so that what the methods
+    /// answer and what the catalog serves never part.
+    fn taken(&self, accepted: &Accepted) -> Option<Diagnostic> {
+        let catalog = self.catalog.get()?;
+        let ours: BTreeSet<String> = self
+            .registry
+            .served_by(ON_DISK)
+            .map(|before| before.place.files.keys().map(|p| uri_of(p)).collect())
+            .unwrap_or_default();
+        let report = catalog.report();
+        let taken = accepted.place.files.keys().map(|p| uri_of(p)).find(|uri| {
+            !ours.contains(uri)
+                && report
+                    .entries
+                    .iter()
+                    .any(|e| e.kind == TargetKind::Resource && &e.key == uri)
+        })?;
+        Some(
+            Diagnostic::new(
+                "mcp_skills::duplicate_file",
+                format!("the file `{taken}` is served by the server already"),
+            )
+            .note(accepted.place.at())
+            .help("serve each file from one place"),
+        )
     }
 }
 
@@ -110,68 +142,64 @@ impl CatalogContributor for OnDisk {
         let Some(dir) = &self.dir else {
             return Ok(CatalogChange::new(self.origin));
         };
-        let tree = self.read(dir)?;
-        let (accepted, problems) = self.registry.offer(ON_DISK, tree);
+        let stamp = stamp(dir);
+        let place = self.read(dir)?;
+        let (accepted, mut problems) = self.registry.offer(ON_DISK, place);
         if self.registry.is_booted() {
+            problems.errors.extend(self.taken(&accepted));
             for warning in &problems.warnings {
                 tracing::warn!(target: "mcp_skills", "{warning}");
             }
             if let Some(first) = problems.errors.first() {
-                let more = problems.errors.len() - 1;
-                let mut refused = first.clone();
-                if more > 0 {
-                    refused =
-                        refused.note(format!("and {more} more problems in the same directory"));
-                }
                 for error in &problems.errors {
                     tracing::warn!(target: "mcp_skills", "{error}");
                 }
+                let more = problems.errors.len() - 1;
+                let refused = match more {
+                    0 => first.clone(),
+                    n => first
+                        .clone()
+                        .note(format!("and {n} more problems in the same directory")),
+                };
+                *self.seen.lock().unwrap_or_else(PoisonError::into_inner) = stamp;
                 return Err(refused);
             }
         } else {
             self.registry.hold(problems.errors, problems.warnings);
         }
         self.registry.commit(ON_DISK, accepted.clone());
+        *self.seen.lock().unwrap_or_else(PoisonError::into_inner) = stamp;
         Ok(serve::change(&accepted, self.ttl_ms))
     }
 
     fn watch(&self, catalog: &Catalog) {
         self.registry.boots();
+        let _ = self.catalog.set(catalog.clone());
         let Some(dir) = self.dir.clone() else {
             return;
         };
-        let (poll, catalog, registry) = (self.poll, catalog.clone(), self.registry.clone());
-        // Taken now, so that a change made before the thread runs is seen.
-        let mut seen = stamp(&dir);
+        let (poll, catalog, seen) = (self.poll, catalog.clone(), self.seen.clone());
         let spawned = std::thread::Builder::new()
             .name("mcp-skills-dir".into())
             .spawn(move || {
                 loop {
                     std::thread::sleep(poll);
                     let now = stamp(&dir);
-                    if now == seen {
+                    if now == *seen.lock().unwrap_or_else(PoisonError::into_inner) {
                         continue;
                     }
-                    seen = now;
-                    let before = registry.served_by(ON_DISK);
+                    // The load records what it saw, refused or not.
                     match catalog.reload(ON_DISK) {
                         Ok(applied) => tracing::info!(
                             target: "mcp_skills",
                             version = applied.version,
                             "the skills directory changed and was reloaded"
                         ),
-                        Err(refused) => {
-                            // What the catalog kept serving is what the
-                            // methods answer for.
-                            if let Some(before) = before {
-                                registry.commit(ON_DISK, before);
-                            }
-                            tracing::warn!(
-                                target: "mcp_skills",
-                                %refused,
-                                "the skills directory changed, and its skills stay as they were"
-                            );
-                        }
+                        Err(refused) => tracing::warn!(
+                            target: "mcp_skills",
+                            %refused,
+                            "the skills directory changed, and its skills stay as they were"
+                        ),
                     }
                 }
             });
@@ -181,17 +209,32 @@ impl CatalogContributor for OnDisk {
     }
 }
 
-/// Every file under `dir` (names starting with `.` left out), as (path
-/// below `root` with `/` separators, bytes), in path order.
-fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, Vec<u8>)>) -> std::io::Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
-    entries.sort_by_key(std::fs::DirEntry::file_name);
-    for entry in entries {
+/// The entries of `dir` worth reading, in name order: not hidden (`.`),
+/// and no directory reached through a link (which could loop).
+fn entries(dir: &Path) -> std::io::Result<Vec<(PathBuf, bool)>> {
+    let mut entries = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
         if entry.file_name().to_string_lossy().starts_with('.') {
             continue;
         }
+        let kind = entry.file_type()?;
         let path = entry.path();
-        if path.is_dir() {
+        if kind.is_dir() {
+            entries.push((path, true));
+        } else if kind.is_file() || (kind.is_symlink() && path.is_file()) {
+            entries.push((path, false));
+        }
+    }
+    entries.sort();
+    Ok(entries)
+}
+
+/// Every file under `dir`, as (path below `root` with `/` separators,
+/// bytes), in path order.
+fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, Vec<u8>)>) -> std::io::Result<()> {
+    for (path, is_dir) in entries(dir)? {
+        if is_dir {
             walk(root, &path, files)?;
         } else {
             let relative = path.strip_prefix(root).unwrap_or(&path);
@@ -205,23 +248,15 @@ fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, Vec<u8>)>) -> std::io:
     Ok(())
 }
 
-/// What changes when a file under `dir` changes: each file's path, size
-/// and modification time.
-fn stamp(dir: &Path) -> Vec<(PathBuf, u64, SystemTime)> {
+/// What a look at `dir` sees, for the watcher to compare.
+fn stamp(dir: &Path) -> Stamp {
     let mut stamps = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
     while let Some(at) = pending.pop() {
-        let Ok(entries) = std::fs::read_dir(&at) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let Ok(meta) = std::fs::metadata(&path) else {
-                continue;
-            };
-            if meta.is_dir() {
+        for (path, is_dir) in entries(&at).unwrap_or_default() {
+            if is_dir {
                 pending.push(path);
-            } else {
+            } else if let Ok(meta) = std::fs::metadata(&path) {
                 let modified = meta.modified().unwrap_or(SystemTime::UNIX_EPOCH);
                 stamps.push((path, meta.len(), modified));
             }

@@ -17,10 +17,9 @@ use mcp_server::handler::{Handler, HandlerResult};
 use mcp_server::seam::contributor::Contributions;
 use mcp_server::{BoxFuture, core::json::JsonValue};
 
-use crate::config::SkillsSection;
 use crate::registry::Accepted;
-use crate::skill::{Content, uri_of};
-use crate::wire::{META_PREFIX, SKILL_MD, SKILL_MD_MIME_TYPE};
+use crate::skill::{Content, file_name, skill_dir, uri_of};
+use crate::wire::{META_PREFIX, SKILL_MD_MIME_TYPE};
 
 /// Reads one file of a skill.
 pub(crate) struct FileReader {
@@ -42,10 +41,7 @@ impl Handler<ReadResource> for FileReader {
                 let contents = contents(&params.uri, &self.mime_type, bytes);
                 // The same bytes for every caller until the skill changes;
                 // a guarded file is made private by the framework.
-                let (ttl_ms, cache_scope) = match ctx.era() {
-                    Era::Modern => (Some(self.ttl_ms), Some(CacheScope::Public)),
-                    Era::Legacy => (None, None),
-                };
+                let (ttl_ms, cache_scope) = freshness(ctx, self.ttl_ms, CacheScope::Public);
                 Box::pin(async move {
                     Ok(ReadResourceResult {
                         contents: vec![contents],
@@ -57,6 +53,19 @@ impl Handler<ReadResource> for FileReader {
                 })
             }
         }
+    }
+}
+
+/// `ttlMs` and `cacheScope` of an answer to the request of `ctx`: on
+/// 2026-07-28 only, which defines them.
+pub(crate) fn freshness(
+    ctx: &RequestContext,
+    ttl_ms: u64,
+    scope: CacheScope,
+) -> (Option<u64>, Option<CacheScope>) {
+    match ctx.era() {
+        Era::Modern => (Some(ttl_ms), Some(scope)),
+        Era::Legacy => (None, None),
     }
 }
 
@@ -84,7 +93,7 @@ pub(crate) fn mime_type(path: &str, content: &Content) -> String {
     if let Content::Made { mime_type, .. } = content {
         return mime_type.clone();
     }
-    if path.rsplit('/').next() == Some(SKILL_MD) {
+    if skill_dir(path).is_some() {
         return SKILL_MD_MIME_TYPE.to_owned();
     }
     mime_guess::from_path(path)
@@ -97,7 +106,7 @@ pub(crate) fn mime_type(path: &str, content: &Content) -> String {
 pub(crate) fn resource(path: &str, content: &Content) -> Resource {
     Resource {
         uri: uri_of(path),
-        name: path.rsplit('/').next().unwrap_or(path).to_owned(),
+        name: file_name(path).to_owned(),
         mime_type: Some(mime_type(path, content)),
         size: match content {
             Content::Bytes(bytes) => Some(bytes.len() as u64),
@@ -110,7 +119,7 @@ pub(crate) fn resource(path: &str, content: &Content) -> Resource {
 /// Every file `accepted` serves, as a resource and its reader.
 pub(crate) fn members(accepted: &Accepted, ttl_ms: u64) -> Vec<(Resource, FileReader)> {
     let frontmatter = |path: &str| {
-        let dir = path.strip_suffix(SKILL_MD)?.strip_suffix('/')?;
+        let dir = skill_dir(path)?;
         accepted
             .skills
             .iter()
@@ -118,7 +127,7 @@ pub(crate) fn members(accepted: &Accepted, ttl_ms: u64) -> Vec<(Resource, FileRe
             .map(|s| &s.entry.frontmatter)
     };
     accepted
-        .tree
+        .place
         .files
         .iter()
         .map(|(path, content)| {
@@ -160,9 +169,8 @@ fn describe(resource: &mut Resource, frontmatter: &JsonObject) {
 }
 
 /// Adds what `accepted` serves to a contributor's contributions.
-pub(crate) fn contribute(accepted: &Accepted, into: &mut Contributions<'_>) {
-    let ttl_ms = into.boot().section::<SkillsSection>().ttl_ms;
-    into.at(accepted.tree.origin);
+pub(crate) fn contribute(accepted: &Accepted, ttl_ms: u64, into: &mut Contributions<'_>) {
+    into.at(accepted.place.origin);
     for (resource, reader) in members(accepted, ttl_ms) {
         into.resource(resource, reader);
     }
@@ -170,7 +178,7 @@ pub(crate) fn contribute(accepted: &Accepted, into: &mut Contributions<'_>) {
 
 /// A change that adds what `accepted` serves.
 pub(crate) fn change(accepted: &Accepted, ttl_ms: u64) -> CatalogChange {
-    let mut change = CatalogChange::new(accepted.tree.origin);
+    let mut change = CatalogChange::new(accepted.place.origin);
     for (resource, reader) in members(accepted, ttl_ms) {
         change = change.add_resource(resource, reader);
     }

@@ -31,26 +31,27 @@ pub(crate) enum Content {
     },
 }
 
-/// The files of one place, by `/`-separated path below its root.
+/// One place skills come from (a directory embedded or on disk, a skill
+/// made by code): its files, by `/`-separated path below its root.
 #[derive(Clone)]
-pub(crate) struct Tree {
+pub(crate) struct Place {
     /// Where it was declared or configured.
     pub(crate) origin: Origin,
-    /// What the diagnostics call it: `the embedded directory `skills``.
-    pub(crate) place: String,
+    /// What the diagnostics call it: "the embedded directory `skills`".
+    pub(crate) label: String,
     pub(crate) files: BTreeMap<String, Content>,
 }
 
-/// A skill found in a tree.
+/// A skill found in a place.
 pub(crate) struct Found {
     pub(crate) entry: SkillEntry,
-    /// Its path below the tree's root (`acme/billing/refunds`).
+    /// Its path below the place's root (`acme/billing/refunds`).
     pub(crate) path: String,
-    /// The tree paths of its files, nested skills' included.
+    /// The paths of its files, nested skills' included.
     pub(crate) files: Vec<String>,
 }
 
-/// What is wrong with a tree: errors fail boot (or refuse a reload),
+/// What is wrong with a place: errors fail boot (or refuse a reload),
 /// warnings are reported and served anyway.
 #[derive(Default)]
 pub(crate) struct Problems {
@@ -74,10 +75,11 @@ pub(crate) fn digest(bytes: &[u8]) -> String {
     hex
 }
 
-impl Tree {
-    /// Every skill in the tree (each directory with a `SKILL.md`), and what
-    /// is wrong with them. A skill with an error is left out.
+impl Place {
+    /// Every skill in the place (each directory with a `SKILL.md`), and
+    /// what is wrong with them. A skill with an error is left out.
     pub(crate) fn skills(&self, problems: &mut Problems) -> Vec<Found> {
+        let unusable = self.unusable_paths();
         let mut found = Vec::new();
         for (path, content) in &self.files {
             let Some(dir) = skill_dir(path) else {
@@ -86,7 +88,7 @@ impl Tree {
             let Content::Bytes(bytes) = content else {
                 problems.errors.push(self.problem(
                     "mcp_skills::made_skill_md",
-                    format!("the SKILL.md of `{dir}` is made per read, so its frontmatter cannot be checked"),
+                    format!("skill `{dir}`: its SKILL.md is made per read, so its frontmatter cannot be checked"),
                     "give SKILL.md as bytes; the skill's other files may be made per read",
                 ));
                 continue;
@@ -99,11 +101,59 @@ impl Tree {
                 ));
                 continue;
             }
+            let prefix = format!("{dir}/");
+            let bad = unusable
+                .iter()
+                .filter(|(p, _)| p.starts_with(&prefix))
+                .collect::<Vec<_>>();
+            if let Some((path, why)) = bad.first() {
+                let more = match bad.len() - 1 {
+                    0 => String::new(),
+                    n => format!(" (and {n} more)"),
+                };
+                problems.errors.push(self.problem(
+                    "mcp_skills::bad_path",
+                    format!("skill `{dir}`: the path of its file `{path}` {why}{more}"),
+                    "name files and directories with letters, digits and `-._~`, so each path is part of a URI",
+                ));
+                continue;
+            }
             if let Some(entry) = self.skill(dir, bytes, problems) {
                 found.push(entry);
             }
         }
         found
+    }
+
+    /// The paths that cannot be part of a `skill://` URI, with why.
+    fn unusable_paths(&self) -> Vec<(&str, &'static str)> {
+        let mut unusable = Vec::new();
+        for path in self.files.keys() {
+            let why = if path
+                .split('/')
+                .any(|s| s.is_empty() || s == "." || s == "..")
+            {
+                Some("has an empty, `.` or `..` segment")
+            } else if !path
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-._~!$&'()*+,;=:@/".contains(c))
+            {
+                Some("holds a character a URI path cannot carry as it is")
+            } else if self
+                .files
+                .range(format!("{path}/")..)
+                .next()
+                .is_some_and(|(next, _)| next.starts_with(&format!("{path}/")))
+            {
+                Some("names a file and a directory at once")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                unusable.push((path.as_str(), why));
+            }
+        }
+        unusable
     }
 
     /// The skill in directory `dir`, whose SKILL.md holds `bytes`.
@@ -120,7 +170,7 @@ impl Tree {
                 return None;
             }
         };
-        let segment = dir.rsplit('/').next().unwrap_or(dir);
+        let segment = file_name(dir);
         let before = problems.errors.len();
         for field in ["name", "description"] {
             match frontmatter.get(field).and_then(|v| v.as_str()) {
@@ -140,14 +190,13 @@ impl Tree {
                     "a name is 1 to 64 lowercase letters, digits and single hyphens, not at either end",
                 ));
             } else if name != segment {
-                problems.errors.push(
-                    at(
-                        "mcp_skills::name_mismatch",
-                        format!("skill `{dir}`: its name `{name}` differs from its directory `{segment}`"),
-                        "",
-                    )
-                    .help(format!("rename the directory to `{name}`, or the skill to `{segment}`")),
-                );
+                problems.errors.push(at(
+                    "mcp_skills::name_mismatch",
+                    format!(
+                        "skill `{dir}`: its name `{name}` differs from its directory `{segment}`"
+                    ),
+                    &format!("rename the directory to `{name}`, or the skill to `{segment}`"),
+                ));
             }
         }
         let description = frontmatter.get("description").and_then(|v| v.as_str());
@@ -174,7 +223,7 @@ impl Tree {
             if listed.len() > MAX_FILES || bytes > MAX_BYTES {
                 problems.warnings.push(format!(
                     "skill `{dir}` ({}) has {} files and {bytes} bytes, beyond the 512 files and 16 MiB a client must accept; a client may refuse it",
-                    self.place,
+                    self.label,
                     listed.len()
                 ));
             }
@@ -206,21 +255,27 @@ impl Tree {
         Manifest::Files(listed)
     }
 
-    /// A diagnostic about this tree.
+    /// A diagnostic about this place.
     pub(crate) fn problem(&self, code: &str, message: impl Into<String>, help: &str) -> Diagnostic {
-        let diagnostic = Diagnostic::new(code.to_owned(), message)
-            .note(format!("in {}, declared at {}", self.place, self.origin));
-        if help.is_empty() {
-            diagnostic
-        } else {
-            diagnostic.help(help)
-        }
+        Diagnostic::new(code.to_owned(), message)
+            .note(self.at())
+            .help(help)
     }
+
+    /// Where this place is, for a diagnostic's note.
+    pub(crate) fn at(&self) -> String {
+        format!("in {}, declared at {}", self.label, self.origin)
+    }
+}
+
+/// The last segment of `path`: a file's or directory's name.
+pub(crate) fn file_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
 }
 
 /// The directory of a `SKILL.md` at `path` (`""` at the root), or `None`
 /// for another file.
-fn skill_dir(path: &str) -> Option<&str> {
+pub(crate) fn skill_dir(path: &str) -> Option<&str> {
     if path == SKILL_MD {
         return Some("");
     }

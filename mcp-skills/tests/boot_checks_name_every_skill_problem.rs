@@ -205,3 +205,146 @@ fn a_skill_over_the_limits_is_served_with_a_warning_in_the_boot_report() {
         "{report}"
     );
 }
+
+#[test]
+fn a_description_over_1024_characters_is_refused() {
+    let errors = boot_errors(|into| {
+        let long = "word ".repeat(206);
+        into.skill(skill(
+            "wordy",
+            &format!("---\nname: wordy\ndescription: {long}\n---"),
+        ));
+    });
+    assert_eq!(
+        errors,
+        "error[mcp_skills::long_description]: skill `wordy`: its description is longer than 1024 characters
+  = note: in the skill `wordy` made by code, declared at shop 1.0.0 (shop::skills, src/skills.rs:9)
+  = help: shorten the description; the body of SKILL.md holds the rest
+
+error: boot failed because of the previous error"
+    );
+}
+
+#[test]
+fn a_skill_md_at_the_root_or_made_per_read_names_no_skill_that_can_be_checked() {
+    let errors = boot_errors(|into| {
+        into.skill(skill("", "---\nname: root\ndescription: At the root\n---"));
+        into.skill(
+            skill("live", "---\nname: live\ndescription: Made per read\n---").made(
+                "SKILL.md",
+                "text/markdown",
+                mcp_server::handler::resource::read_handler(None, |_, _| async {
+                    Ok(String::new())
+                }),
+            ),
+        );
+    });
+    assert_eq!(
+        errors,
+        "error[mcp_skills::skill_at_root]: a SKILL.md at the root of the directory names no skill
+  = note: in the skill `` made by code, declared at shop 1.0.0 (shop::skills, src/skills.rs:9)
+  = help: move it into a directory named as the skill (`<name>/SKILL.md`)
+
+error[mcp_skills::made_skill_md]: skill `live`: its SKILL.md is made per read, so its frontmatter cannot be checked
+  = note: in the skill `live` made by code, declared at shop 1.0.0 (shop::skills, src/skills.rs:9)
+  = help: give SKILL.md as bytes; the skill's other files may be made per read
+
+error: boot failed because of 2 previous errors"
+    );
+}
+
+#[test]
+fn a_path_that_cannot_be_part_of_a_uri_is_named() {
+    let errors = boot_errors(|into| {
+        into.skill(
+            skill(
+                "refunds",
+                "---\nname: refunds\ndescription: Refund orders\n---",
+            )
+            .file("../escape.md", "out")
+            .file("my notes.md", "spaces"),
+        );
+        into.skill(
+            skill(
+                "returns",
+                "---\nname: returns\ndescription: Take goods back\n---",
+            )
+            .file("forms", "a file")
+            .file("forms/a.md", "and a directory"),
+        );
+    });
+    assert_eq!(
+        errors,
+        "error[mcp_skills::bad_path]: skill `refunds`: the path of its file `refunds/../escape.md` has an empty, `.` or `..` segment (and 1 more)
+  = note: in the skill `refunds` made by code, declared at shop 1.0.0 (shop::skills, src/skills.rs:9)
+  = help: name files and directories with letters, digits and `-._~`, so each path is part of a URI
+
+error[mcp_skills::bad_path]: skill `returns`: the path of its file `returns/forms` names a file and a directory at once
+  = note: in the skill `returns` made by code, declared at shop 1.0.0 (shop::skills, src/skills.rs:9)
+  = help: name files and directories with letters, digits and `-._~`, so each path is part of a URI
+
+error: boot failed because of 2 previous errors"
+    );
+}
+
+#[test]
+fn skills_of_two_places_may_share_no_file_and_may_not_nest() {
+    let errors = boot_errors(|into| {
+        into.skill(
+            skill("sales", "---\nname: sales\ndescription: Sell\n---").file("report/notes.md", "a"),
+        );
+        into.skill(
+            skill(
+                "sales/report",
+                "---\nname: report\ndescription: Report\n---",
+            )
+            .file("notes.md", "b"),
+        );
+        into.skill(skill("ops", "---\nname: ops\ndescription: Operate\n---"));
+        into.skill(skill(
+            "ops/daily",
+            "---\nname: daily\ndescription: Daily\n---",
+        ));
+    });
+    let codes: Vec<&str> = errors
+        .lines()
+        .filter_map(|l| l.strip_prefix("error[")?.split(']').next())
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "mcp_skills::duplicate_file",
+            "mcp_skills::nested_across_places"
+        ],
+        "{errors}"
+    );
+    assert!(errors.contains(
+        "error[mcp_skills::nested_across_places]: skill `ops/daily` and skill `ops` nest, but come from two places"
+    ), "{errors}");
+}
+
+#[test]
+fn two_skills_of_one_name_are_served_with_a_warning() {
+    let server = Server::builder()
+        .named("test", "1.0.0")
+        .contributor(
+            APP,
+            "shop",
+            contributor_fn(|into| {
+                into.skill(skill(
+                    "north/report",
+                    "---\nname: report\ndescription: North\n---",
+                ));
+                into.skill(skill(
+                    "south/report",
+                    "---\nname: report\ndescription: South\n---",
+                ));
+            }),
+        )
+        .build();
+    let report = server.report().to_string();
+    assert!(
+        report.contains("skills `north/report` and `south/report` (the skill `south/report` made by code) are both named `report`"),
+        "{report}"
+    );
+}

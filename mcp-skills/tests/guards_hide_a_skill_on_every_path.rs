@@ -38,7 +38,9 @@ struct AcmeOnly;
 impl HandlerCustomizer<Resource> for AcmeOnly {
     fn customize(&self, config: &mut HandlerConfig<'_, Resource>) {
         let uri = config.descriptor().uri.clone();
-        if uri.starts_with("skill://acme/") || uri == "skill://shared/faq/internal.md" {
+        let acme = uri.starts_with("skill://acme/") || uri == "skill://shared/faq/internal.md";
+        // Of `skill://zeta/plans`, only the SKILL.md is guarded.
+        if acme || uri == "skill://zeta/plans/SKILL.md" {
             config.add_guard(guard_fn("acme-only", |ctx, _| {
                 match ctx.principal().claim("tenant").and_then(|t| t.as_str()) {
                     Some("acme") => Decision::Allow,
@@ -56,6 +58,14 @@ fn faq() -> Skill {
     )
     .file("answers.md", "Shipping takes two days.")
     .file("internal.md", "Margins are 40%.")
+}
+
+fn plans() -> Skill {
+    Skill::new(
+        "zeta/plans",
+        "---\nname: plans\ndescription: Plan the quarter\n---\nSee `steps/one.md`.\n",
+    )
+    .file("steps/one.md", "Count the stock.")
 }
 
 fn refunds() -> Skill {
@@ -234,4 +244,44 @@ async fn a_file_hidden_inside_a_skill_one_may_see_is_left_out_of_its_manifest_an
         .await
         .unwrap();
     assert_eq!(faq["skill"]["resources"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test]
+async fn a_skill_whose_skill_md_is_hidden_has_no_directory_to_read() {
+    let server = Server::builder()
+        .named("test", "1.0.0")
+        .supply::<dyn PrincipalSource>(Origin::FRAMEWORK, "tenants", Arc::new(Tenants))
+        .register(
+            Origin::FRAMEWORK,
+            "acme-only",
+            0,
+            Item::customizer::<Resource>(AcmeOnly),
+        )
+        .contributor(
+            Origin::FRAMEWORK,
+            "skills",
+            contributor_fn(|into| {
+                into.skill(plans());
+            }),
+        )
+        .build();
+    let bob = as_bob(&server);
+    for uri in ["skill://zeta/plans", "skill://zeta/plans/steps"] {
+        let error = bob
+            .request_raw("resources/directory/read", json!({"uri": uri}))
+            .await
+            .unwrap_err();
+        assert_eq!(error.message, format!("Unknown directory: {uri}"));
+    }
+    let listed = bob.request_raw("skills/list", json!({})).await.unwrap();
+    assert_eq!(listed["skills"], json!([]));
+    let ada = MemoryClient::new(&server).with_credentials(Credentials::bearer_token("acme-ada"));
+    let root = ada
+        .request_raw(
+            "resources/directory/read",
+            json!({"uri": "skill://zeta/plans"}),
+        )
+        .await
+        .unwrap();
+    assert_eq!(root["resources"].as_array().unwrap().len(), 2);
 }

@@ -202,3 +202,65 @@ async fn a_server_whose_only_skills_are_on_disk_declares_resources() {
     );
     until(&client, |skills| skills.len() == 1).await;
 }
+
+#[tokio::test]
+async fn a_skill_on_disk_that_takes_a_resource_served_elsewhere_is_refused_and_nothing_parts() {
+    use mcp_server::core::resources::Resource;
+    use mcp_server::handler::resource::read_handler;
+    use mcp_server::seam::contributor::contributor_fn;
+
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "triage/SKILL.md",
+        &skill_md("triage", "Sort incoming tickets"),
+    );
+    let server = Server::builder()
+        .named("test", "1.0.0")
+        .setting("skills.dir", dir.path().to_string_lossy())
+        .setting("skills.poll_ms", 20)
+        .contributor(
+            mcp_server::origin!(),
+            "app",
+            contributor_fn(|into| {
+                let readme = Resource {
+                    uri: "skill://notes/readme.md".into(),
+                    name: "readme".into(),
+                    ..Resource::default()
+                };
+                into.resource(
+                    readme,
+                    read_handler(None, |_, _| async { Ok(String::from("the app's own")) }),
+                );
+            }),
+        )
+        .build();
+    let client = MemoryClient::new(&server);
+    let loaded = server.catalog().version();
+    write(
+        dir.path(),
+        "notes/SKILL.md",
+        &skill_md("notes", "Keep notes"),
+    );
+    write(dir.path(), "notes/readme.md", "the directory's");
+    let refused = server
+        .catalog()
+        .reload("mcp-skills:dir")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("error[mcp_skills::duplicate_file]: the file `skill://notes/readme.md` is served by the server already"),
+        "{refused}"
+    );
+    assert_eq!(server.catalog().version(), loaded);
+    assert_eq!(
+        listed(&client).await.len(),
+        1,
+        "skills/list still answers what the catalog serves"
+    );
+    let readme = client
+        .request_raw("resources/read", json!({"uri": "skill://notes/readme.md"}))
+        .await
+        .unwrap();
+    assert_eq!(readme["contents"][0]["text"], "the app's own");
+}

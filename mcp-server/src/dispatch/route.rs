@@ -257,7 +257,10 @@ impl<M: Method> Route for TypedRoute<M> {
             return Some(hidden);
         }
         let params = decode::<M>(params).ok()?;
-        self.resolver.resolve(ctx, &params).ok()?.hides(ctx, &params)
+        self.resolver
+            .resolve(ctx, &params)
+            .ok()?
+            .hides(ctx, &params)
     }
 
     fn unseen(&self, ctx: &RequestContext, params: Option<&RawValue>) -> Option<ErrorObject> {

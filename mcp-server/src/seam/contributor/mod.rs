@@ -207,10 +207,16 @@ impl<'b> Contributions<'b> {
     /// # assert!(discovered["resources"].is_object());
     /// ```
     pub fn serve(&mut self, kind: TargetKind) -> &mut Self {
-        self.served.insert(match kind {
-            TargetKind::ResourceTemplate => TargetKind::Resource,
-            kind => kind,
-        });
+        match kind {
+            TargetKind::Tool | TargetKind::Prompt | TargetKind::Resource => {
+                self.served.insert(kind);
+            }
+            TargetKind::ResourceTemplate => {
+                self.served.insert(TargetKind::Resource);
+            }
+            // Served once something is contributed: nothing to declare.
+            TargetKind::Completion | TargetKind::Method => {}
+        }
         self
     }
 
