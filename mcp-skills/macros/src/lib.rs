@@ -13,7 +13,7 @@ use syn::{LitStr, parse_macro_input};
 /// `&[(relative path, bytes)]` of every file under a directory relative to
 /// the calling crate's manifest, sorted by path, with `/` separators.
 /// Names that start with `.` are left out, as are the directories they
-/// name.
+/// name, and directories reached through a link.
 #[proc_macro]
 pub fn embedded_files(input: TokenStream) -> TokenStream {
     let dir = parse_macro_input!(input as LitStr);
@@ -51,9 +51,11 @@ fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) -> std::io::
         if entry.file_name().to_string_lossy().starts_with('.') {
             continue;
         }
-        if path.is_dir() {
+        // A directory reached through a link is not followed: it could loop.
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
             walk(root, &path, files)?;
-        } else {
+        } else if kind.is_file() || (kind.is_symlink() && path.is_file()) {
             let relative = path.strip_prefix(root).unwrap_or(&path);
             let relative: Vec<String> = relative
                 .components()
