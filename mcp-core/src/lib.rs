@@ -28,6 +28,7 @@
 //! does this model (capability settings, sampling `metadata`, elicitation
 //! answers may carry them).
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 pub mod cancellation;
 pub mod capabilities;
 pub mod completion;

@@ -43,6 +43,7 @@
 //! [`Builder::expect_extension`](server::Builder::expect_extension) turns a
 //! forgotten `use` into a boot error whose help line is that very `use`.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // The layers, bottom first (docs/adr/0012-the-layers-of-mcp-server.md):
 // each imports only the layers below it.
 pub mod boot;

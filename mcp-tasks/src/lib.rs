@@ -52,6 +52,7 @@
 //! # });
 //! ```
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 pub mod config;
 mod create;
 pub mod executor;

@@ -53,6 +53,7 @@
 //! | [`install()`] | the subscriber and meter provider of a binary |
 //! | [`record_metrics`] | recording metrics with a meter provider of one's own |
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 pub mod config;
 mod install;
 mod interceptor;

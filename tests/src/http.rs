@@ -475,6 +475,22 @@ impl ServerProcess {
         http1_request(self.port, method, "/mcp", headers, body.as_bytes())
     }
 
+    /// Sends a 2026-07-28 request of `method` (naming `name`, when it has
+    /// a target) with `params` to its `/mcp`, with the headers and `_meta`
+    /// the revision asks for; the JSON-RPC response.
+    pub fn request(&self, method: &str, name: Option<&str>, mut params: Value) -> Value {
+        params["_meta"] = serde_json::json!({
+            "io.modelcontextprotocol/protocolVersion": VERSION,
+            "io.modelcontextprotocol/clientCapabilities": {},
+        });
+        let body =
+            serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
+        let mut headers = headers(method, name);
+        headers.push(("Content-Type", "application/json"));
+        headers.push(("Accept", "application/json, text/event-stream"));
+        self.send("POST", &headers, Some(&body)).json()
+    }
+
     /// POSTs `message` to its `/mcp`, in `session` (with the legacy version header) when given.
     pub fn post(&self, session: Option<&str>, message: &Value) -> Reply {
         let mut headers = vec![

@@ -14,12 +14,14 @@
 //!   on a free loopback port.
 //! - [`conversation`]: the conversations every line transport holds as
 //!   stdio does, one set of test bodies run over each transport.
+//! - [`process`]: a server binary of a test's own, spoken to over stdio.
 
 pub mod conversation;
 pub mod diff;
 pub mod examples;
 pub mod generators;
 pub mod http;
+pub mod process;
 pub mod redis;
 pub mod schema;
 pub mod sse;
