@@ -478,10 +478,22 @@ impl ServerProcess {
     /// Sends a 2026-07-28 request of `method` (naming `name`, when it has
     /// a target) with `params` to its `/mcp`, with the headers and `_meta`
     /// the revision asks for; the JSON-RPC response.
-    pub fn request(&self, method: &str, name: Option<&str>, mut params: Value) -> Value {
+    pub fn request(&self, method: &str, name: Option<&str>, params: Value) -> Value {
+        self.request_declaring(method, name, params, serde_json::json!({}))
+    }
+
+    /// [`request`](Self::request), from a client that declares `capabilities`
+    /// (extensions among them).
+    pub fn request_declaring(
+        &self,
+        method: &str,
+        name: Option<&str>,
+        mut params: Value,
+        capabilities: Value,
+    ) -> Value {
         params["_meta"] = serde_json::json!({
             "io.modelcontextprotocol/protocolVersion": VERSION,
-            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientCapabilities": capabilities,
         });
         let body =
             serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params});
