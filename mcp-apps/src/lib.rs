@@ -50,6 +50,8 @@
 //! | the client's `mimeTypes` in handler code | the request context's client capabilities ([`UiClient`]) |
 //!
 //! The wire types live in [`wire`] (`mcp_core::ext::apps`).
+//!
+//! The guide is [docs/apps.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/apps.md).
 
 mod check;
 mod client;

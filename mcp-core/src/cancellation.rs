@@ -9,7 +9,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::jsonrpc::RequestId;
 use crate::meta::NotificationMeta;
@@ -17,17 +16,18 @@ use crate::method::{TypedNotification, notifications, params};
 use crate::version::Era;
 
 /// Params of `notifications/cancelled` (`CancelledNotificationParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct CancelledNotificationParams {
     /// Notification metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<NotificationMeta>,
     /// The request to cancel.
     pub request_id: RequestId,
     /// Why, for logs.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 

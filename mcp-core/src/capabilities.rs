@@ -18,7 +18,6 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use serde_with::skip_serializing_none;
 
 use crate::json::JsonObject;
 
@@ -27,23 +26,28 @@ pub type CapabilityMap = BTreeMap<String, JsonObject>;
 
 /// What a client supports (`ClientCapabilities`); in 2026-07-28 it travels
 /// with every request, in 2025-11-25 once with `initialize`.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ClientCapabilities {
     /// Non-standard capabilities.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_object_map))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub experimental: Option<CapabilityMap>,
     /// The client lists roots (deprecated feature).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub roots: Option<RootsCapability>,
     /// The client samples from a model (deprecated feature).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<SamplingCapability>,
     /// The client answers elicitation; `{}` means form mode only.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation: Option<ElicitationCapability>,
     /// Extensions the client supports, by identifier (2026-07-28).
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_object_map))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extensions: Option<CapabilityMap>,
     /// Legacy (2025-11-25) task support: which requests the client runs as tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<Box<crate::legacy::tasks::ClientTasksCapability>>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -59,12 +63,12 @@ impl ClientCapabilities {
 }
 
 /// The client's `roots` capability.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct RootsCapability {
     /// Legacy (2025-11-25): the client notifies when its roots change.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -73,15 +77,16 @@ pub struct RootsCapability {
 }
 
 /// The client's `sampling` capability.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct SamplingCapability {
     /// The client honours `includeContext` (soft-deprecated).
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<JsonObject>,
     /// The client accepts `tools` and `toolChoice` in sampling requests.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<JsonObject>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -90,15 +95,16 @@ pub struct SamplingCapability {
 }
 
 /// The client's `elicitation` capability.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ElicitationCapability {
     /// Form mode.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub form: Option<JsonObject>,
     /// URL mode.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<JsonObject>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -119,29 +125,36 @@ impl ElicitationCapability {
 }
 
 /// What a server offers (`ServerCapabilities`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ServerCapabilities {
     /// Non-standard capabilities.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_object_map))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub experimental: Option<CapabilityMap>,
     /// The server sends log messages (deprecated feature).
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logging: Option<JsonObject>,
     /// The server completes arguments.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub completions: Option<JsonObject>,
     /// The server offers prompts.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prompts: Option<ListChangedCapability>,
     /// The server offers resources.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources: Option<ResourcesCapability>,
     /// The server offers tools.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<ListChangedCapability>,
     /// Extensions the server supports, by identifier (2026-07-28).
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_object_map))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub extensions: Option<CapabilityMap>,
     /// Legacy (2025-11-25) task support: which requests the server runs as tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<Box<crate::legacy::tasks::ServerTasksCapability>>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -157,12 +170,12 @@ impl ServerCapabilities {
 }
 
 /// A capability whose only setting is `listChanged` (prompts, tools).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ListChangedCapability {
     /// The server notifies when the list changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -171,14 +184,15 @@ pub struct ListChangedCapability {
 }
 
 /// The server's `resources` capability.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ResourcesCapability {
     /// The server accepts subscriptions to resource updates.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subscribe: Option<bool>,
     /// The server notifies when the resource list changes.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list_changed: Option<bool>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]

@@ -13,7 +13,6 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::jsonrpc::ResultResponse;
 use crate::meta::{RequestMeta, ResultMeta};
@@ -61,22 +60,22 @@ pub struct CompletionArgument {
 }
 
 /// Values already given for other arguments.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct CompletionContext {
     /// Argument values, by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<BTreeMap<String, String>>,
 }
 
 /// Params of `completion/complete` (`CompleteRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct CompleteRequestParams {
     /// Request metadata: required in 2026-07-28, optional in 2025-11-25.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// What is being completed.
     #[serde(rename = "ref")]
@@ -84,11 +83,11 @@ pub struct CompleteRequestParams {
     /// The argument being completed.
     pub argument: CompletionArgument,
     /// Other arguments' values.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<CompletionContext>,
 }
 
 /// The completion values (`CompleteResult.completion`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -96,19 +95,21 @@ pub struct Completion {
     /// At most 100 values.
     pub values: Vec<String>,
     /// How many values exist in all.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<u64>,
     /// Whether more values exist than were returned.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub has_more: Option<bool>,
 }
 
 /// The result of `completion/complete` (`CompleteResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct CompleteResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(default)]

@@ -10,7 +10,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::json::JsonObject;
 use crate::meta::Meta;
@@ -29,18 +28,20 @@ pub enum Role {
 }
 
 /// Hints on how a client should use an object (`Annotations`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Annotations {
     /// Who the object is meant for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub audience: Option<Vec<Role>>,
     /// How important the object is, from 0 (least) to 1 (most).
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_unit_f64))]
     #[serde(serialize_with = "crate::json::opt_number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub priority: Option<f64>,
     /// When the object was last modified, as an ISO 8601 timestamp.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub last_modified: Option<String>,
 }
 
@@ -56,7 +57,6 @@ pub enum IconTheme {
 }
 
 /// An icon a client may display (`Icon`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -64,35 +64,37 @@ pub struct Icon {
     /// An `https:` or `data:` URI.
     pub src: String,
     /// The MIME type, when the URI does not say.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Sizes such as `48x48`, or `any` for scalable formats.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sizes: Option<Vec<String>>,
     /// The theme the icon suits.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub theme: Option<IconTheme>,
 }
 
 /// A set of icons (`Icons`), as several definitions carry.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Icons {
     /// The icons.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<Icon>>,
 }
 
 /// A programmatic name and a display title (`BaseMetadata`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct BaseMetadata {
     /// The programmatic name.
     pub name: String,
     /// The human-readable title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
 /// The name and version of an MCP implementation (`Implementation`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -100,14 +102,18 @@ pub struct Implementation {
     /// The programmatic name.
     pub name: String,
     /// The human-readable title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The version.
     pub version: String,
     /// A human-readable description.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The implementation's website.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub website_url: Option<String>,
     /// Icons for the implementation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<Icon>>,
 }
 
@@ -148,7 +154,6 @@ wire_tag!(
 );
 
 /// Text (`TextContent`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct TextContent {
@@ -158,9 +163,11 @@ pub struct TextContent {
     /// The text.
     pub text: String,
     /// Usage hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
@@ -175,7 +182,6 @@ impl TextContent {
 }
 
 /// An image, base64-encoded (`ImageContent`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -188,14 +194,15 @@ pub struct ImageContent {
     /// The image's MIME type.
     pub mime_type: String,
     /// Usage hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
 /// Audio, base64-encoded (`AudioContent`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -208,14 +215,15 @@ pub struct AudioContent {
     /// The audio's MIME type.
     pub mime_type: String,
     /// Usage hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
 /// A resource's contents embedded in a message (`EmbeddedResource`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct EmbeddedResource {
@@ -225,9 +233,11 @@ pub struct EmbeddedResource {
     /// The contents.
     pub resource: ResourceContents,
     /// Usage hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
@@ -270,7 +280,6 @@ impl From<TextContent> for ContentBlock {
 }
 
 /// A model's request to call a tool, inside a sampling message (`ToolUseContent`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ToolUseContent {
@@ -286,11 +295,11 @@ pub struct ToolUseContent {
     pub input: JsonObject,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
 /// The result of a tool call, inside a sampling message (`ToolResultContent`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -305,10 +314,13 @@ pub struct ToolResultContent {
     /// The structured result, any JSON value.
     #[serde(default, deserialize_with = "crate::json::present")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_any_json_value))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_content: Option<crate::json::JsonValue>,
     /// Whether the call failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }

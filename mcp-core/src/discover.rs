@@ -16,7 +16,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::capabilities::ServerCapabilities;
 use crate::jsonrpc::ResultResponse;
@@ -27,13 +26,13 @@ use crate::result::{CacheScope, ResultType};
 use crate::version::Era;
 
 /// The result of `server/discover` (`DiscoverResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct DiscoverResult {
     /// Result metadata; carries `serverInfo`.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(default)]
@@ -43,12 +42,15 @@ pub struct DiscoverResult {
     /// What the server offers.
     pub capabilities: ServerCapabilities,
     /// How to use the server, for the model.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub instructions: Option<String>,
     /// How long the answer stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl_ms: Option<u64>,
     /// Who may share the cached answer: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cache_scope: Option<CacheScope>,
 }
 

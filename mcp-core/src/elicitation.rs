@@ -13,7 +13,6 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::json::OrderedMap;
 use crate::meta::RequestMeta;
@@ -47,7 +46,6 @@ wire_tag!(
 );
 
 /// Form-mode params (`ElicitRequestFormParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -55,8 +53,10 @@ pub struct ElicitRequestFormParams {
     /// Legacy (2025-11-25): request metadata.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(value = None))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// `form`; may be left out, as form is the default mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<FormModeTag>,
     /// What to ask the user.
     pub message: String,
@@ -64,16 +64,17 @@ pub struct ElicitRequestFormParams {
     pub requested_schema: RequestedSchema,
     /// Legacy (2025-11-25): run the request as a task.
     #[cfg_attr(feature = "arbitrary", arbitrary(value = None))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<crate::legacy::tasks::TaskMetadata>,
 }
 
 /// The form schema of a form-mode elicitation.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct RequestedSchema {
     /// The JSON Schema dialect.
     #[serde(rename = "$schema")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
     /// Always `object`.
     #[serde(rename = "type")]
@@ -81,11 +82,11 @@ pub struct RequestedSchema {
     /// The fields, in the order the form shows them.
     pub properties: OrderedMap<PrimitiveSchemaDefinition>,
     /// The fields that must be filled.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<Vec<String>>,
 }
 
 /// URL-mode params (`ElicitRequestURLParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -93,6 +94,7 @@ pub struct ElicitRequestUrlParams {
     /// Legacy (2025-11-25): request metadata.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(value = None))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// Always `url`.
     pub mode: UrlModeTag,
@@ -101,9 +103,11 @@ pub struct ElicitRequestUrlParams {
     /// The URL to open.
     pub url: String,
     /// Legacy (2025-11-25): ties the request to `notifications/elicitation/complete`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation_id: Option<String>,
     /// Legacy (2025-11-25): run the request as a task.
     #[cfg_attr(feature = "arbitrary", arbitrary(value = None))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<crate::legacy::tasks::TaskMetadata>,
 }
 
@@ -119,7 +123,6 @@ pub enum ElicitRequestParams {
 }
 
 /// A string field (`StringSchema`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -128,16 +131,22 @@ pub struct StringSchema {
     #[serde(rename = "type")]
     pub kind: StringTypeTag,
     /// The field's title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The field's description.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The shortest allowed length.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_length: Option<u64>,
     /// The longest allowed length.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_length: Option<u64>,
     /// `email`, `uri`, `date` or `date-time`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub format: Option<StringFormat>,
     /// The default value.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<String>,
 }
 
@@ -169,7 +178,6 @@ pub enum NumberType {
 }
 
 /// A number field (`NumberSchema`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct NumberSchema {
@@ -177,25 +185,29 @@ pub struct NumberSchema {
     #[serde(rename = "type")]
     pub kind: NumberType,
     /// The field's title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The field's description.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The smallest allowed value.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_finite_f64))]
     #[serde(serialize_with = "crate::json::opt_number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub minimum: Option<f64>,
     /// The largest allowed value.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_finite_f64))]
     #[serde(serialize_with = "crate::json::opt_number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub maximum: Option<f64>,
     /// The default value.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_finite_f64))]
     #[serde(serialize_with = "crate::json::opt_number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<f64>,
 }
 
 /// A boolean field (`BooleanSchema`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct BooleanSchema {
@@ -203,15 +215,17 @@ pub struct BooleanSchema {
     #[serde(rename = "type")]
     pub kind: BooleanTypeTag,
     /// The field's title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The field's description.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The default value.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<bool>,
 }
 
 /// A single choice among plain values (`UntitledSingleSelectEnumSchema`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct UntitledSingleSelectEnumSchema {
@@ -219,13 +233,16 @@ pub struct UntitledSingleSelectEnumSchema {
     #[serde(rename = "type")]
     pub kind: StringTypeTag,
     /// The field's title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The field's description.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The values to choose from.
     #[serde(rename = "enum")]
     pub values: Vec<String>,
     /// The default value.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<String>,
 }
 
@@ -241,7 +258,6 @@ pub struct TitledValue {
 }
 
 /// A single choice among titled values (`TitledSingleSelectEnumSchema`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -250,12 +266,15 @@ pub struct TitledSingleSelectEnumSchema {
     #[serde(rename = "type")]
     pub kind: StringTypeTag,
     /// The field's title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The field's description.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The values to choose from.
     pub one_of: Vec<TitledValue>,
     /// The default value.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<String>,
 }
 
@@ -281,7 +300,6 @@ pub struct TitledEnumItems {
 }
 
 /// Several choices among plain values (`UntitledMultiSelectEnumSchema`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -290,21 +308,25 @@ pub struct UntitledMultiSelectEnumSchema {
     #[serde(rename = "type")]
     pub kind: ArrayTypeTag,
     /// The field's title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The field's description.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The fewest values to pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<u64>,
     /// The most values to pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<u64>,
     /// The values to choose from.
     pub items: UntitledEnumItems,
     /// The values picked by default.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Vec<String>>,
 }
 
 /// Several choices among titled values (`TitledMultiSelectEnumSchema`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -313,21 +335,25 @@ pub struct TitledMultiSelectEnumSchema {
     #[serde(rename = "type")]
     pub kind: ArrayTypeTag,
     /// The field's title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The field's description.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The fewest values to pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub min_items: Option<u64>,
     /// The most values to pick.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_items: Option<u64>,
     /// The values to choose from.
     pub items: TitledEnumItems,
     /// The values picked by default.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<Vec<String>>,
 }
 
 /// A single choice with parallel display names, kept for older clients (`LegacyTitledEnumSchema`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -336,8 +362,10 @@ pub struct LegacyTitledEnumSchema {
     #[serde(rename = "type")]
     pub kind: StringTypeTag,
     /// The field's title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The field's description.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The values to choose from.
     #[serde(rename = "enum")]
@@ -345,6 +373,7 @@ pub struct LegacyTitledEnumSchema {
     /// Display names, in the order of the values; what tells this form from a plain enum.
     pub enum_names: Vec<String>,
     /// The default value.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub default: Option<String>,
 }
 
@@ -434,13 +463,13 @@ fn arbitrary_integer(u: &mut arbitrary::Unstructured<'_>) -> arbitrary::Result<s
 }
 
 /// The client's answer to `elicitation/create` (`ElicitResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ElicitResult {
     /// What the user did.
     pub action: ElicitAction,
     /// The submitted values, when accepted in form mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub content: Option<BTreeMap<String, ElicitValue>>,
 }
 

@@ -11,7 +11,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::capabilities::ClientCapabilities;
 use crate::json::JsonValue;
@@ -100,7 +99,6 @@ impl std::fmt::Display for ErrorCode {
 }
 
 /// The `error` member of a JSON-RPC error response (`Error`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, thiserror::Error)]
 #[error("{message} ({code})")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -112,6 +110,7 @@ pub struct ErrorObject {
     /// Further information, shaped by the code; an explicit `null` is kept.
     #[serde(default, deserialize_with = "crate::json::present")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_any_json_value))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub data: Option<JsonValue>,
 }
 

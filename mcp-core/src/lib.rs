@@ -21,6 +21,9 @@
 //! assert_eq!(params.name, "echo");
 //! ```
 //!
+//! The guide is [docs/architecture.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/architecture.md);
+//! its first section is this crate.
+//!
 //! # Where the official `schema.json` disagrees with `schema.ts`
 //!
 //! The generated schema types `JSONValue` as strings, integers, booleans,

@@ -8,7 +8,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::json::JsonValue;
 use crate::meta::NotificationMeta;
@@ -39,16 +38,17 @@ pub enum LoggingLevel {
 }
 
 /// Params of `notifications/message` (`LoggingMessageNotificationParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct LoggingMessageNotificationParams {
     /// Notification metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<NotificationMeta>,
     /// The severity.
     pub level: LoggingLevel,
     /// The logger's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub logger: Option<String>,
     /// The message: any JSON value.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::any_json_value))]

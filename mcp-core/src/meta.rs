@@ -21,7 +21,6 @@
 use std::ops::{Deref, DerefMut};
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::capabilities::ClientCapabilities;
 use crate::content::Implementation;
@@ -131,23 +130,27 @@ impl From<JsonObject> for Meta {
 /// The 2026-07-28 schema requires the protocol version and client
 /// capabilities; they are optional here because a 2025-11-25 request carries
 /// neither. Whether a request has what its era needs is the server's check.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct RequestMeta {
     /// Opt in to `notifications/progress` for this request.
     #[serde(rename = "progressToken")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub progress_token: Option<ProgressToken>,
     /// The protocol version of this request.
     #[serde(rename = "io.modelcontextprotocol/protocolVersion")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub protocol_version: Option<String>,
     /// Who the client says it is (boxed: most requests are decoded without looking).
     #[serde(rename = "io.modelcontextprotocol/clientInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub client_info: Option<Box<Implementation>>,
     /// The client's capabilities for this request (boxed, for the same reason).
     #[serde(rename = "io.modelcontextprotocol/clientCapabilities")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub client_capabilities: Option<Box<ClientCapabilities>>,
     /// Opt in to `notifications/message` at this level or above.
     #[serde(rename = "io.modelcontextprotocol/logLevel")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub log_level: Option<LoggingLevel>,
     /// Every other key, kept as it came.
     #[serde(flatten)]
@@ -166,12 +169,12 @@ impl RequestMeta {
 }
 
 /// The `_meta` of a notification (`NotificationMetaObject`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct NotificationMeta {
     /// The id of the `subscriptions/listen` request this notification belongs to.
     #[serde(rename = "io.modelcontextprotocol/subscriptionId")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subscription_id: Option<RequestId>,
     /// Every other key, kept as it came.
     #[serde(flatten)]
@@ -179,12 +182,12 @@ pub struct NotificationMeta {
 }
 
 /// The `_meta` of a result (`ResultMetaObject`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ResultMeta {
     /// The server's identity.
     #[serde(rename = "io.modelcontextprotocol/serverInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub server_info: Option<Implementation>,
     /// Every other key, kept as it came.
     #[serde(flatten)]

@@ -19,7 +19,6 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::elicitation::{ElicitRequest, ElicitResult};
 use crate::meta::{RequestMeta, ResultMeta};
@@ -71,24 +70,25 @@ wire_tag!(
 /// The server needs input before it can answer (`InputRequiredResult`).
 ///
 /// At least one of `input_requests` and `request_state` is present.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct InputRequiredResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// Always `input_required`.
     pub result_type: InputRequiredTag,
     /// What the client must fulfil before retrying.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_requests: Option<InputRequests>,
     /// Opaque state the client echoes on retry.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
 }
 
 /// The MRTR members a retried request carries (`InputResponseRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -96,9 +96,12 @@ pub struct InputResponseRequestParams {
     /// Request metadata: required in 2026-07-28, optional in 2025-11-25.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// Answers, by the keys of the input requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<InputResponses>,
     /// The state echoed from the input-required result.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
 }

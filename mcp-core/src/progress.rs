@@ -10,7 +10,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::jsonrpc::ProgressToken;
 use crate::meta::NotificationMeta;
@@ -18,13 +17,13 @@ use crate::method::{TypedNotification, notifications, params};
 use crate::version::Era;
 
 /// Params of `notifications/progress` (`ProgressNotificationParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ProgressNotificationParams {
     /// Notification metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<NotificationMeta>,
     /// The token from the request's `_meta`.
     pub progress_token: ProgressToken,
@@ -35,8 +34,10 @@ pub struct ProgressNotificationParams {
     /// The total, if known.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_finite_f64))]
     #[serde(serialize_with = "crate::json::opt_number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
     /// A human-readable message.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
 }
 

@@ -14,7 +14,6 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::content::{ContentBlock, Icon, Role};
 use crate::jsonrpc::ResultResponse;
@@ -26,37 +25,43 @@ use crate::result::{CacheScope, Outcome, ResultType};
 use crate::version::Era;
 
 /// An argument a prompt accepts (`PromptArgument`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct PromptArgument {
     /// The programmatic name.
     pub name: String,
     /// The human-readable title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// What the argument is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Whether the argument must be given.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub required: Option<bool>,
 }
 
 /// A prompt or prompt template (`Prompt`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Prompt {
     /// The programmatic name.
     pub name: String,
     /// The human-readable title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Icons for the prompt.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<Icon>>,
     /// What the prompt offers.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The arguments it accepts.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<Vec<PromptArgument>>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
@@ -71,7 +76,6 @@ pub struct PromptMessage {
 }
 
 /// A reference to a prompt, for completion (`PromptReference`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct PromptReference {
@@ -81,6 +85,7 @@ pub struct PromptReference {
     /// The prompt's name.
     pub name: String,
     /// The prompt's title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
 }
 
@@ -90,13 +95,13 @@ crate::tag::wire_tag!(
 );
 
 /// The result of `prompts/list` (`ListPromptsResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ListPromptsResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(default)]
@@ -104,17 +109,19 @@ pub struct ListPromptsResult {
     /// The prompts on this page.
     pub prompts: Vec<Prompt>,
     /// Where the next page starts.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<Cursor>,
     /// How long the list stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl_ms: Option<u64>,
     /// Who may share the cached list: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cache_scope: Option<CacheScope>,
 }
 
 /// Params of `prompts/get` (`GetPromptRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -122,30 +129,35 @@ pub struct GetPromptRequestParams {
     /// Request metadata: required in 2026-07-28, optional in 2025-11-25.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The prompt's name.
     pub name: String,
     /// Values for the prompt's arguments.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<BTreeMap<String, String>>,
     /// MRTR: answers to the input requests of an earlier attempt.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<InputResponses>,
     /// MRTR: the state echoed from an earlier attempt.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
 }
 
 /// The result of `prompts/get` (`GetPromptResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct GetPromptResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(default)]
     pub result_type: ResultType,
     /// What the prompt is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The messages.
     pub messages: Vec<PromptMessage>,

@@ -11,7 +11,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::content::{Annotations, Icon};
 use crate::jsonrpc::ResultResponse;
@@ -24,7 +23,6 @@ use crate::tag::wire_tag;
 use crate::version::Era;
 
 /// A resource the server can read (`Resource`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -34,19 +32,26 @@ pub struct Resource {
     /// The programmatic name.
     pub name: String,
     /// The human-readable title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Icons for the resource.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<Icon>>,
     /// What the resource is.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The MIME type, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Usage hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
     /// The size in bytes before any encoding, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<u64>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
@@ -56,7 +61,6 @@ wire_tag!(
 );
 
 /// A link to a resource, as content (`ResourceLink`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -69,24 +73,30 @@ pub struct ResourceLink {
     /// The programmatic name.
     pub name: String,
     /// The human-readable title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Icons for the resource.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<Icon>>,
     /// What the resource is.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The MIME type, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Usage hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
     /// The size in bytes before any encoding, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<u64>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
 /// A family of resources named by an RFC 6570 URI template (`ResourceTemplate`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -96,22 +106,27 @@ pub struct ResourceTemplate {
     /// The programmatic name.
     pub name: String,
     /// The human-readable title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Icons for the template.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<Icon>>,
     /// What the resources are.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The MIME type of every matching resource, if they share one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Usage hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<Annotations>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
 /// Text contents of a resource (`TextResourceContents`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -119,16 +134,17 @@ pub struct TextResourceContents {
     /// The URI.
     pub uri: String,
     /// The MIME type, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
     /// The text.
     pub text: String,
 }
 
 /// Binary contents of a resource, base64-encoded (`BlobResourceContents`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -136,9 +152,11 @@ pub struct BlobResourceContents {
     /// The URI.
     pub uri: String,
     /// The MIME type, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
     /// The base64-encoded bytes.
     pub blob: String,
@@ -184,7 +202,6 @@ impl ResourceContents {
 }
 
 /// The members every resource contents shares (`ResourceContents`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -192,20 +209,22 @@ pub struct ResourceContentsBase {
     /// The URI.
     pub uri: String,
     /// The MIME type, if known.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
 /// The result of `resources/list` (`ListResourcesResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ListResourcesResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(default)]
@@ -213,23 +232,26 @@ pub struct ListResourcesResult {
     /// The resources on this page.
     pub resources: Vec<Resource>,
     /// Where the next page starts.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<Cursor>,
     /// How long the list stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl_ms: Option<u64>,
     /// Who may share the cached list: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cache_scope: Option<CacheScope>,
 }
 
 /// The result of `resources/templates/list` (`ListResourceTemplatesResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ListResourceTemplatesResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(default)]
@@ -237,30 +259,32 @@ pub struct ListResourceTemplatesResult {
     /// The templates on this page.
     pub resource_templates: Vec<ResourceTemplate>,
     /// Where the next page starts.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<Cursor>,
     /// How long the list stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl_ms: Option<u64>,
     /// Who may share the cached list: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cache_scope: Option<CacheScope>,
 }
 
 /// Params naming one resource (`ResourceRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ResourceRequestParams {
     /// Request metadata: required in 2026-07-28, optional in 2025-11-25.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The resource's URI.
     pub uri: String,
 }
 
 /// Params of `resources/read` (`ReadResourceRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -268,23 +292,26 @@ pub struct ReadResourceRequestParams {
     /// Request metadata: required in 2026-07-28, optional in 2025-11-25.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The resource's URI.
     pub uri: String,
     /// MRTR: answers to the input requests of an earlier attempt.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<InputResponses>,
     /// MRTR: the state echoed from an earlier attempt.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
 }
 
 /// The result of `resources/read` (`ReadResourceResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ReadResourceResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(default)]
@@ -293,19 +320,21 @@ pub struct ReadResourceResult {
     pub contents: Vec<ResourceContents>,
     /// How long the contents stay fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl_ms: Option<u64>,
     /// Who may share the cached contents: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cache_scope: Option<CacheScope>,
 }
 
 /// Params of `notifications/resources/updated` (`ResourceUpdatedNotificationParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ResourceUpdatedNotificationParams {
     /// Notification metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<NotificationMeta>,
     /// The URI of the resource that changed.
     pub uri: String,

@@ -13,7 +13,6 @@
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::json::JsonObject;
 use crate::meta::ResultMeta;
@@ -70,12 +69,12 @@ pub enum CacheScope {
 
 /// A result with no content of its own (`Result`, `EmptyResult`); keeps any
 /// other members it carries.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct EmptyResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(rename = "resultType", default)]
@@ -87,28 +86,29 @@ pub struct EmptyResult {
 }
 
 /// The members of a paginated result (`PaginatedResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct PaginatedResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(rename = "resultType", default)]
     pub result_type: ResultType,
     /// Where the next page starts; absent on the last page.
     #[serde(rename = "nextCursor")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<String>,
 }
 
 /// The members of a result a client may cache (`CacheableResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct CacheableResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(rename = "resultType", default)]
@@ -116,10 +116,12 @@ pub struct CacheableResult {
     /// How long the result stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
     #[serde(rename = "ttlMs")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl_ms: Option<u64>,
     /// Who may share the cached result: required in 2026-07-28, absent in 2025-11-25.
     #[serde(rename = "cacheScope")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cache_scope: Option<CacheScope>,
 }
 

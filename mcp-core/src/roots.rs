@@ -10,7 +10,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::json::JsonObject;
 use crate::meta::Meta;
@@ -18,36 +17,37 @@ use crate::method::{methods, params};
 use crate::version::Era;
 
 /// A directory or file the client exposes (`Root`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct Root {
     /// A `file://` URI.
     pub uri: String,
     /// A display name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
 /// Params of `roots/list`.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ListRootsRequestParams {
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
 /// The client's answer to `roots/list` (`ListRootsResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ListRootsResult {
     /// Legacy (2025-11-25): result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
     /// The roots.
     pub roots: Vec<Root>,
@@ -67,13 +67,13 @@ methods! {
 /// A roots request as an MRTR input request (`ListRootsRequest`).
 ///
 /// Members besides `method` and `params` (older peers send an `id`) are kept.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ListRootsRequest {
     /// Always `roots/list`.
     pub method: ListRoots,
     /// The params, which may be left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<ListRootsRequestParams>,
     /// Other members, kept as they came.
     #[serde(flatten)]

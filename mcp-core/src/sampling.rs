@@ -15,7 +15,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::content::{
     AudioContent, ImageContent, Role, TextContent, ToolResultContent, ToolUseContent,
@@ -27,33 +26,36 @@ use crate::tools::Tool;
 use crate::version::Era;
 
 /// A hint to pick a model (`ModelHint`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ModelHint {
     /// A full or partial model name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
 }
 
 /// How the client should weigh models (`ModelPreferences`); priorities run from 0 to 1.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ModelPreferences {
     /// Model names to consider, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub hints: Option<Vec<ModelHint>>,
     /// How much cost matters.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_unit_f64))]
     #[serde(serialize_with = "crate::json::opt_number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cost_priority: Option<f64>,
     /// How much speed matters.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_unit_f64))]
     #[serde(serialize_with = "crate::json::opt_number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub speed_priority: Option<f64>,
     /// How much capability matters.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_unit_f64))]
     #[serde(serialize_with = "crate::json::opt_number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub intelligence_priority: Option<f64>,
 }
 
@@ -86,7 +88,6 @@ pub enum SamplingContent {
 }
 
 /// A message sent to or received from a model (`SamplingMessage`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct SamplingMessage {
@@ -96,6 +97,7 @@ pub struct SamplingMessage {
     pub content: SamplingContent,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
@@ -113,11 +115,11 @@ pub enum IncludeContext {
 }
 
 /// How the model may use tools (`ToolChoice`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ToolChoice {
     /// `auto`, `required` or `none`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<ToolChoiceMode>,
 }
 
@@ -135,7 +137,6 @@ pub enum ToolChoiceMode {
 }
 
 /// Params of `sampling/createMessage` (`CreateMessageRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -143,32 +144,42 @@ pub struct CreateMessageRequestParams {
     /// Legacy (2025-11-25): request metadata.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(value = None))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The conversation.
     pub messages: Vec<SamplingMessage>,
     /// How to pick a model.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub model_preferences: Option<ModelPreferences>,
     /// A system prompt.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub system_prompt: Option<String>,
     /// Which context to include.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub include_context: Option<IncludeContext>,
     /// The sampling temperature.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_finite_f64))]
     #[serde(serialize_with = "crate::json::opt_number")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub temperature: Option<f64>,
     /// The most tokens to sample.
     pub max_tokens: u64,
     /// Sequences that stop sampling.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_sequences: Option<Vec<String>>,
     /// Provider-specific metadata.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub metadata: Option<JsonObject>,
     /// Tools the model may use.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<Tool>>,
     /// How the model may use them.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tool_choice: Option<ToolChoice>,
     /// Legacy (2025-11-25): run the request as a task.
     #[cfg_attr(feature = "arbitrary", arbitrary(value = None))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<crate::legacy::tasks::TaskMetadata>,
 }
 
@@ -190,7 +201,6 @@ impl StopReason {
 }
 
 /// The client's answer to `sampling/createMessage` (`CreateMessageResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -201,10 +211,12 @@ pub struct CreateMessageResult {
     pub content: SamplingContent,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
     /// The model that answered.
     pub model: String,
     /// Why sampling stopped.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_reason: Option<StopReason>,
 }
 

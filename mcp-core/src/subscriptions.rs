@@ -15,7 +15,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::json::JsonObject;
 use crate::jsonrpc::{RequestId, ResultResponse};
@@ -25,18 +24,21 @@ use crate::result::ResultType;
 use crate::version::Era;
 
 /// Which notifications a listener wants, each opt-in (`SubscriptionFilter`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct SubscriptionFilter {
     /// `notifications/tools/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools_list_changed: Option<bool>,
     /// `notifications/prompts/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prompts_list_changed: Option<bool>,
     /// `notifications/resources/list_changed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resources_list_changed: Option<bool>,
     /// `notifications/resources/updated` for these URIs.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_subscriptions: Option<Vec<String>>,
     /// Filters added by extensions (such as `taskIds`), kept as they came.
     #[serde(flatten)]
@@ -45,20 +47,19 @@ pub struct SubscriptionFilter {
 }
 
 /// Params of `subscriptions/listen` (`SubscriptionsListenRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct SubscriptionsListenRequestParams {
     /// Request metadata.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// What to listen for.
     pub notifications: SubscriptionFilter,
 }
 
 /// The `_meta` of a listen result (`SubscriptionsListenResultMetaObject`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct SubscriptionsListenResultMeta {
@@ -67,6 +68,7 @@ pub struct SubscriptionsListenResultMeta {
     pub subscription_id: RequestId,
     /// The server's identity.
     #[serde(rename = "io.modelcontextprotocol/serverInfo")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub server_info: Option<crate::content::Implementation>,
     /// Every other key, kept as it came.
     #[serde(flatten)]
@@ -87,12 +89,12 @@ pub struct SubscriptionsListenResult {
 }
 
 /// Params of `notifications/subscriptions/acknowledged`.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct SubscriptionsAcknowledgedNotificationParams {
     /// Carries the subscription id.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<NotificationMeta>,
     /// The part of the filter the server agreed to honour.
     pub notifications: SubscriptionFilter,

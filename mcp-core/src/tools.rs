@@ -17,7 +17,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::content::{ContentBlock, Icon};
 use crate::json::{JsonObject, JsonValue};
@@ -30,30 +29,34 @@ use crate::result::{CacheScope, Outcome, ResultType};
 use crate::version::Era;
 
 /// Hints about what a tool does (`ToolAnnotations`); untrusted unless the server is.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ToolAnnotations {
     /// A human-readable title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// The tool does not modify its environment.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub read_only_hint: Option<bool>,
     /// The tool may perform destructive updates.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub destructive_hint: Option<bool>,
     /// Calling it again with the same arguments has no further effect.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub idempotent_hint: Option<bool>,
     /// The tool interacts with an open world of external entities.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub open_world_hint: Option<bool>,
 }
 
 /// How a tool may run as a task, in the legacy (2025-11-25) core tasks.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ToolExecution {
     /// `forbidden` (default), `optional` or `required`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task_support: Option<TaskSupport>,
 }
 
@@ -75,7 +78,6 @@ pub enum TaskSupport {
 ///
 /// `input_schema` and `output_schema` are JSON Schema 2020-12 documents kept
 /// verbatim: `$schema`, `$defs`, `$ref` and every other keyword survive.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -83,34 +85,41 @@ pub struct Tool {
     /// The programmatic name.
     pub name: String,
     /// The human-readable title.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Icons for the tool.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub icons: Option<Vec<Icon>>,
     /// What the tool does.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The JSON Schema of the arguments; its `type` is `object`.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::object_schema))]
     pub input_schema: JsonObject,
     /// The JSON Schema of `structuredContent`.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_object_schema))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub output_schema: Option<JsonObject>,
     /// Behaviour hints.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub annotations: Option<ToolAnnotations>,
     /// Legacy (2025-11-25): task support.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub execution: Option<ToolExecution>,
     /// Metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
 }
 
 /// The result of `tools/list` (`ListToolsResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ListToolsResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(default)]
@@ -118,17 +127,19 @@ pub struct ListToolsResult {
     /// The tools on this page.
     pub tools: Vec<Tool>,
     /// Where the next page starts.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<Cursor>,
     /// How long the list stays fresh, in milliseconds: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl_ms: Option<u64>,
     /// Who may share the cached list: required in 2026-07-28, absent in 2025-11-25.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cache_scope: Option<CacheScope>,
 }
 
 /// Params of `tools/call` (`CallToolRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -136,18 +147,23 @@ pub struct CallToolRequestParams {
     /// Request metadata: required in 2026-07-28, optional in 2025-11-25.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The tool to call.
     pub name: String,
     /// The arguments.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_any_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arguments: Option<JsonObject>,
     /// MRTR: answers to the input requests of an earlier attempt.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub input_responses: Option<InputResponses>,
     /// MRTR: the state echoed from an earlier attempt.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub request_state: Option<String>,
     /// Legacy (2025-11-25): run the call as a task.
     #[cfg_attr(feature = "arbitrary", arbitrary(value = None))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<crate::legacy::tasks::TaskMetadata>,
 }
 
@@ -155,13 +171,13 @@ pub struct CallToolRequestParams {
 ///
 /// A failure of the tool itself is a result with `isError: true`, not a
 /// JSON-RPC error, so the model can see it and correct course.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct CallToolResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// The kind of result.
     #[serde(default)]
@@ -171,8 +187,10 @@ pub struct CallToolResult {
     /// The structured result: any JSON value, conforming to the tool's output schema.
     #[serde(default, deserialize_with = "crate::json::present")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_any_json_value))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub structured_content: Option<JsonValue>,
     /// Whether the tool failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_error: Option<bool>,
 }
 

@@ -49,6 +49,8 @@
 //! # });
 //! ```
 //!
+//! The guide is [docs/interceptors.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/interceptors.md).
+//!
 //! # Where it runs
 //!
 //! The proposal describes interceptor servers that a host invokes, one

@@ -20,7 +20,6 @@
 use mcp_server::core::json::{JsonObject, JsonValue};
 use mcp_server::core::result::ResultType;
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 /// The extension's identifier, the key of its capability under
 /// `capabilities.extensions`.
@@ -30,12 +29,12 @@ pub const EXTENSION_ID: &str = "io.modelcontextprotocol/interceptors";
 pub const EVERY_EVENT: &str = "*";
 
 /// What the server advertises under `capabilities.extensions`.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct InterceptorsCapability {
     /// The events some declared interceptor hooks (`*` among them when one
     /// hooks every event), sorted.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub supported_events: Option<Vec<String>>,
 }
 
@@ -118,26 +117,27 @@ impl PriorityHint {
 }
 
 /// The protocol versions an interceptor was written for.
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Compat {
     /// The oldest.
     pub min_protocol: String,
     /// The newest, if bounded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub max_protocol: Option<String>,
 }
 
 /// One interceptor as `interceptors/list` describes it (`Interceptor`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct InterceptorDescriptor {
     /// Unique among the server's interceptors.
     pub name: String,
     /// Its version.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<String>,
     /// What it does.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Validation or mutation.
     #[serde(rename = "type")]
@@ -145,36 +145,42 @@ pub struct InterceptorDescriptor {
     /// The events it hooks, per phase.
     pub hooks: Vec<Hook>,
     /// Active (the default) or audit.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mode: Option<Mode>,
     /// Whether a crash or a timeout lets the operation through (default:
     /// it blocks).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fail_open: Option<bool>,
     /// Its order among mutators.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub priority_hint: Option<PriorityHint>,
     /// The protocol versions it was written for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub compat: Option<Compat>,
     /// The JSON Schema of the `config` it accepts (an object schema).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub config_schema: Option<JsonObject>,
 }
 
 /// Params of `interceptors/list`.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, mcp_server::Params)]
 pub struct ListInterceptorsParams {
     /// Only interceptors that hook this event (a concrete name; `*` is refused).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub event: Option<String>,
     /// Request metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<JsonObject>,
 }
 
 /// The result of `interceptors/list`.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ListInterceptorsResult {
     /// The kind of result, in 2026-07-28 (absent in 2025-11-25, as the
     /// proposal's result is written).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result_type: Option<ResultType>,
     /// The interceptors, by name.
     pub interceptors: Vec<InterceptorDescriptor>,
@@ -187,35 +193,38 @@ pub struct ListInterceptors;
 
 /// Who the invoker says the operation is for: information for the
 /// interceptor, never the identity the server authenticated.
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ContextPrincipal {
     /// `user`, `service` or `anonymous`.
     #[serde(rename = "type")]
     pub kind: String,
     /// Its identifier.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<String>,
     /// Claims about it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub claims: Option<JsonObject>,
 }
 
 /// What the invoker tells of the operation being intercepted.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct InvocationContext {
     /// On whose behalf.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub principal: Option<ContextPrincipal>,
     /// The W3C trace id.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub trace_id: Option<String>,
     /// The W3C span id.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub span_id: Option<String>,
     /// When (RFC 3339).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
 }
 
 /// Params of `interceptor/invoke`.
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, mcp_server::Params)]
 #[serde(rename_all = "camelCase")]
 pub struct InvokeParams {
@@ -228,13 +237,17 @@ pub struct InvokeParams {
     /// The request (`{method, params}`) or the result.
     pub payload: JsonValue,
     /// The interceptor's configuration, checked against its `configSchema`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub config: Option<JsonValue>,
     /// How long the invoker waits, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
     /// What the invoker tells of the operation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<InvocationContext>,
     /// Request metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<JsonObject>,
 }
 
@@ -259,10 +272,10 @@ pub enum Severity {
 }
 
 /// One finding of a validator.
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ValidationMessage {
     /// Where in the payload, dotted (`params.arguments.location`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<String>,
     /// What was found.
     pub message: String,
@@ -281,11 +294,11 @@ pub struct Suggestion {
 }
 
 /// What a validator answers (`ValidationResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ValidationResult {
     /// The kind of result, in 2026-07-28 (absent in 2025-11-25 examples).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result_type: Option<ResultType>,
     /// The interceptor's name.
     pub interceptor: String,
@@ -295,25 +308,30 @@ pub struct ValidationResult {
     /// The phase it ran in.
     pub phase: Phase,
     /// How long it ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<u64>,
     /// Anything else it reports.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub info: Option<JsonObject>,
     /// Whether the payload passed.
     pub valid: bool,
     /// The highest severity of its messages.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub severity: Option<Severity>,
     /// Its findings.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub messages: Option<Vec<ValidationMessage>>,
     /// Values it proposes.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub suggestions: Option<Vec<Suggestion>>,
 }
 
 /// What a mutator answers (`MutationResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MutationResult {
     /// The kind of result, in 2026-07-28.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub result_type: Option<ResultType>,
     /// The interceptor's name.
     pub interceptor: String,
@@ -323,8 +341,10 @@ pub struct MutationResult {
     /// The phase it ran in.
     pub phase: Phase,
     /// How long it ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<u64>,
     /// Anything else it reports.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub info: Option<JsonObject>,
     /// Whether `payload` differs from the payload it was given.
     pub modified: bool,
@@ -366,7 +386,6 @@ pub struct NotHookedData {
 
 /// The `data` of the `-32603` error for an interceptor that failed or ran
 /// out of time.
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FailureData {
@@ -375,7 +394,9 @@ pub struct FailureData {
     /// Why: `timeout`, or what went wrong.
     pub reason: String,
     /// The limit it ran into, for a timeout.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub timeout_ms: Option<u64>,
     /// The phase, for a timeout.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub phase: Option<Phase>,
 }

@@ -1,9 +1,30 @@
 //! Attribute macros for the `mcp-server` framework: the authoring surface for
-//! tools (and, in time, prompts, resources and every seam word).
+//! tools, prompts, resources, completions and every seam word.
 //!
 //! Application code reaches these through `mcp_server`, which re-exports
 //! them; their expansion names only `::mcp_server` paths (or the path given
 //! with `crate = ...`), so the application needs no other dependency.
+//!
+//! ```
+//! use mcp_server::{Server, tool};
+//!
+//! /// Adds two numbers.
+//! #[tool]
+//! async fn add(a: i64, b: i64) -> String {
+//!     (a + b).to_string()
+//! }
+//!
+//! let server = Server::builder().build();
+//! let add = server.tools().into_iter().find(|t| t.name == "add").unwrap();
+//! assert_eq!(add.description.as_deref(), Some("Adds two numbers."));
+//! ```
+//!
+//! The guides:
+//!
+//! - [docs/getting-started.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/getting-started.md):
+//!   `#[tool]`;
+//! - [docs/extension-author.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/extension-author.md):
+//!   the seam words (`#[contributor]`, `#[customizer]`, `#[interceptor]`, …).
 
 mod attr;
 mod completion;

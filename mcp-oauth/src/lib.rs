@@ -38,6 +38,8 @@
 //! let documents = server.members::<mcp_server::transport::http::Routes>();
 //! assert!(documents.iter().any(|d| d.path() == "/.well-known/oauth-protected-resource/mcp"));
 //! ```
+//!
+//! The guide is [docs/authorization.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/authorization.md).
 
 pub mod config;
 mod introspection;

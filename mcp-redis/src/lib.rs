@@ -32,6 +32,8 @@
 //! let server = Server::builder().build();
 //! assert!(server.report().to_string().contains("MemoryUsedStates"));
 //! ```
+//!
+//! The guide is [docs/scale-out.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/scale-out.md).
 
 mod cache;
 pub mod config;

@@ -10,6 +10,39 @@
 //! customizers, selects one member per strategy seam, and builds the
 //! pipeline of every method; the result is one immutable [`Server`].
 //!
+//! A tool is an `async fn` with [`#[tool]`](tool). The in-memory client of
+//! [`testing`] calls it through the same pipeline a transport uses:
+//!
+//! ```standalone_crate
+//! use mcp_server::core::tools::CallToolResult;
+//! use mcp_server::prelude::*;
+//! use mcp_server::testing::MemoryClient;
+//!
+//! /// Greets someone by name.
+//! #[tool]
+//! async fn greet(name: String) -> String {
+//!     format!("Hello, {name}!")
+//! }
+//!
+//! # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
+//! let server = Server::builder().named("my-server", "0.1.0").build();
+//! let client = MemoryClient::new(&server);
+//! let result = client.call_tool("greet", serde_json::json!({"name": "Ada"})).await.unwrap();
+//! assert_eq!(result.content, CallToolResult::text("Hello, Ada!").content);
+//! # });
+//! ```
+//!
+//! A binary serves the same server over stdio
+//! ([`serve_stdio`](transport::stdio::serve_stdio)) or, with the `http`
+//! feature, over Streamable HTTP. The guides:
+//!
+//! - [docs/getting-started.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/getting-started.md):
+//!   a project of your own, one tool, both transports;
+//! - [docs/transports.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/transports.md):
+//!   every transport and its settings;
+//! - [docs/extension-author.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/extension-author.md):
+//!   an extension crate, seam by seam.
+//!
 //! | module | what you reach for |
 //! |---|---|
 //! | [`prelude`] | one `use` for an application (`prelude::*`) or an extension (`prelude::extension::*`) |

@@ -52,7 +52,7 @@
 //! | the boot checks (`mcp_skills::bad_name`, …) | a validator |
 //! | settings | the `skills` configuration section ([`config::SkillsSection`]) |
 //!
-//! The guide is `docs/skills.md`.
+//! The guide is [docs/skills.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/skills.md).
 
 pub mod config;
 mod frontmatter;

@@ -51,6 +51,8 @@
 //! }
 //! # });
 //! ```
+//!
+//! The guide is [docs/tasks.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/tasks.md).
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 pub mod config;

@@ -52,6 +52,8 @@
 //! | [`config`] | the `telemetry` section |
 //! | [`install()`] | the subscriber and meter provider of a binary |
 //! | [`record_metrics`] | recording metrics with a meter provider of one's own |
+//!
+//! The guide is [docs/telemetry.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/telemetry.md).
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 pub mod config;

@@ -21,7 +21,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::capabilities::ClientCapabilities;
 use crate::json::JsonValue;
@@ -53,14 +52,15 @@ pub enum McpUiToolVisibility {
 ///
 /// The schema forbids `csp` and `permissions` here (they belong on the
 /// resource); hosts ignore them, and so does decoding.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct McpUiToolMeta {
     /// The `ui://` resource to display for this tool.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_uri: Option<String>,
     /// Who may call the tool; absent means `["model", "app"]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub visibility: Option<Vec<McpUiToolVisibility>>,
 }
 
@@ -105,18 +105,21 @@ impl McpUiToolMeta {
 /// The origins a view may reach, mapped to its Content Security Policy (`McpUiResourceCsp`).
 ///
 /// An absent or empty list allows nothing beyond the host's restrictive default.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct McpUiResourceCsp {
     /// Origins for fetch, XHR and WebSocket (`connect-src`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub connect_domains: Option<Vec<String>>,
     /// Origins for images, scripts, stylesheets, fonts and media (`img-src`, `script-src`, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub resource_domains: Option<Vec<String>>,
     /// Origins for nested iframes (`frame-src`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub frame_domains: Option<Vec<String>>,
     /// Allowed base URIs of the document (`base-uri`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub base_uri_domains: Option<Vec<String>>,
 }
 
@@ -127,35 +130,41 @@ pub struct PermissionRequest {}
 
 /// The sandbox permissions a view asks for (`McpUiResourcePermissions`); the
 /// host may grant them through the iframe's `allow` attribute.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct McpUiResourcePermissions {
     /// The `camera` permission policy feature.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub camera: Option<PermissionRequest>,
     /// The `microphone` permission policy feature.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub microphone: Option<PermissionRequest>,
     /// The `geolocation` permission policy feature.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub geolocation: Option<PermissionRequest>,
     /// The `clipboard-write` permission policy feature.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub clipboard_write: Option<PermissionRequest>,
 }
 
 /// UI metadata on a UI resource or its contents, under `_meta.ui`
 /// (`McpUiResourceMeta`); the one on the contents wins.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct McpUiResourceMeta {
     /// The origins the view may reach.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub csp: Option<McpUiResourceCsp>,
     /// The browser permissions the view asks for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub permissions: Option<McpUiResourcePermissions>,
     /// A dedicated sandbox origin, in a format each host defines.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub domain: Option<String>,
     /// Whether the view wants a visible border and background; absent lets the host decide.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prefers_border: Option<bool>,
 }
 
@@ -176,12 +185,12 @@ impl McpUiResourceMeta {
 }
 
 /// The settings a client declares for this extension (`McpUiClientCapabilities`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct McpUiClientCapabilities {
     /// The UI resource MIME types the client renders; MCP Apps need [`RESOURCE_MIME_TYPE`].
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mime_types: Option<Vec<String>>,
 }
 

@@ -28,7 +28,6 @@
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::error::ErrorObject;
 use crate::json::{JsonObject, JsonValue};
@@ -130,7 +129,6 @@ fn required_nullable<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::
 }
 
 /// The state of a task, without its status-specific members (`Task`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -140,23 +138,23 @@ pub struct Task {
     /// The current status.
     pub status: TaskStatus,
     /// A human-readable description of the current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// When the task was created, as an ISO 8601 timestamp.
     pub created_at: String,
     /// When the task was last updated, as an ISO 8601 timestamp.
     pub last_updated_at: String,
     /// How long the task lives after creation, in milliseconds; `None` (`null`) for unlimited.
-    #[serialize_always]
     #[serde(deserialize_with = "required_nullable")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
     pub ttl_ms: Option<u64>,
     /// How often the client should poll, in milliseconds.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval_ms: Option<u64>,
 }
 
 /// A task still being processed (`WorkingTask`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -166,23 +164,23 @@ pub struct WorkingTask {
     /// Always `working`.
     pub status: WorkingStatusTag,
     /// A human-readable description of the progress.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// When the task was created, as an ISO 8601 timestamp.
     pub created_at: String,
     /// When the task was last updated, as an ISO 8601 timestamp.
     pub last_updated_at: String,
     /// How long the task lives after creation, in milliseconds; `None` (`null`) for unlimited.
-    #[serialize_always]
     #[serde(deserialize_with = "required_nullable")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
     pub ttl_ms: Option<u64>,
     /// How often the client should poll, in milliseconds.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval_ms: Option<u64>,
 }
 
 /// A task waiting for the client to fulfil its input requests (`InputRequiredTask`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -192,18 +190,19 @@ pub struct InputRequiredTask {
     /// Always `input_required`.
     pub status: InputRequiredStatusTag,
     /// A human-readable description of what the task waits for.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// When the task was created, as an ISO 8601 timestamp.
     pub created_at: String,
     /// When the task was last updated, as an ISO 8601 timestamp.
     pub last_updated_at: String,
     /// How long the task lives after creation, in milliseconds; `None` (`null`) for unlimited.
-    #[serialize_always]
     #[serde(deserialize_with = "required_nullable")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
     pub ttl_ms: Option<u64>,
     /// How often the client should poll, in milliseconds.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval_ms: Option<u64>,
     /// Every outstanding input request, by a key never reused over the task's life;
     /// the client answers them with `tasks/update`.
@@ -211,7 +210,6 @@ pub struct InputRequiredTask {
 }
 
 /// A task whose request completed (`CompletedTask`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -221,18 +219,19 @@ pub struct CompletedTask {
     /// Always `completed`.
     pub status: CompletedStatusTag,
     /// A human-readable summary.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// When the task was created, as an ISO 8601 timestamp.
     pub created_at: String,
     /// When the task was last updated, as an ISO 8601 timestamp.
     pub last_updated_at: String,
     /// How long the task lives after creation, in milliseconds; `None` (`null`) for unlimited.
-    #[serialize_always]
     #[serde(deserialize_with = "required_nullable")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
     pub ttl_ms: Option<u64>,
     /// How often the client should poll, in milliseconds.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval_ms: Option<u64>,
     /// The result of the original request (for `tools/call`, a `CallToolResult`,
     /// including one with `isError: true`).
@@ -241,7 +240,6 @@ pub struct CompletedTask {
 }
 
 /// A task whose request failed with a JSON-RPC error (`FailedTask`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -251,25 +249,25 @@ pub struct FailedTask {
     /// Always `failed`.
     pub status: FailedStatusTag,
     /// A human-readable diagnosis; should be present.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// When the task was created, as an ISO 8601 timestamp.
     pub created_at: String,
     /// When the task was last updated, as an ISO 8601 timestamp.
     pub last_updated_at: String,
     /// How long the task lives after creation, in milliseconds; `None` (`null`) for unlimited.
-    #[serialize_always]
     #[serde(deserialize_with = "required_nullable")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
     pub ttl_ms: Option<u64>,
     /// How often the client should poll, in milliseconds.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval_ms: Option<u64>,
     /// The JSON-RPC error the request ended with.
     pub error: ErrorObject,
 }
 
 /// A task that was cancelled (`CancelledTask`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -279,18 +277,19 @@ pub struct CancelledTask {
     /// Always `cancelled`.
     pub status: CancelledStatusTag,
     /// A human-readable reason for the cancellation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// When the task was created, as an ISO 8601 timestamp.
     pub created_at: String,
     /// When the task was last updated, as an ISO 8601 timestamp.
     pub last_updated_at: String,
     /// How long the task lives after creation, in milliseconds; `None` (`null`) for unlimited.
-    #[serialize_always]
     #[serde(deserialize_with = "required_nullable")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
     pub ttl_ms: Option<u64>,
     /// How often the client should poll, in milliseconds.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = opt_safe_ms))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval_ms: Option<u64>,
 }
 
@@ -412,13 +411,13 @@ impl From<CancelledTask> for DetailedTask {
 /// The task handle a server returns instead of the request's own result (`CreateTaskResult`).
 ///
 /// Flat on the wire: the result members and the [`Task`] members side by side.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct CreateTaskResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// Always `task`.
     pub result_type: TaskResultTypeTag,
@@ -464,7 +463,6 @@ impl<T> From<Outcome<T>> for TaskOutcome<T> {
 }
 
 /// Params of `tasks/get` (`GetTaskRequest.params`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -472,19 +470,20 @@ pub struct GetTaskRequestParams {
     /// Request metadata: the extension schema leaves it out, core 2026-07-28 requires it.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The task to query.
     pub task_id: String,
 }
 
 /// The answer to `tasks/get` (`GetTaskResult`): the task with the members its status adds.
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct GetTaskResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// Always `complete` (some examples of the extension text show `task`; the schema says `complete`).
     pub result_type: CompleteResultTypeTag,
@@ -505,7 +504,6 @@ impl GetTaskResult {
 }
 
 /// Params of `tasks/update` (`UpdateTaskRequest.params`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -513,6 +511,7 @@ pub struct UpdateTaskRequestParams {
     /// Request metadata: the extension schema leaves it out, core 2026-07-28 requires it.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The task to update.
     pub task_id: String,
@@ -521,20 +520,19 @@ pub struct UpdateTaskRequestParams {
 }
 
 /// The acknowledgement of `tasks/update` (`UpdateTaskResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct UpdateTaskResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// Always `complete`.
     pub result_type: CompleteResultTypeTag,
 }
 
 /// Params of `tasks/cancel` (`CancelTaskRequest.params`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -542,6 +540,7 @@ pub struct CancelTaskRequestParams {
     /// Request metadata: the extension schema leaves it out, core 2026-07-28 requires it.
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::some))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The task to cancel.
     pub task_id: String,
@@ -549,13 +548,13 @@ pub struct CancelTaskRequestParams {
 
 /// The acknowledgement of `tasks/cancel` (`CancelTaskResult`); cancellation is
 /// cooperative, so the task may still end otherwise.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct CancelTaskResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<ResultMeta>,
     /// Always `complete`.
     pub result_type: CompleteResultTypeTag,
@@ -563,12 +562,12 @@ pub struct CancelTaskResult {
 
 /// Params of `notifications/tasks` (`TaskStatusNotificationParams`): the full
 /// task, as `tasks/get` would return it.
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct TaskStatusNotificationParams {
     /// Notification metadata; carries the subscription id on a listen stream.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<NotificationMeta>,
     /// The task.
     #[serde(flatten)]
@@ -590,12 +589,12 @@ impl TaskStatusNotificationParams {
 ///
 /// Core keeps them in [`SubscriptionFilter::extra`]; [`from_filter`](Self::from_filter)
 /// and [`apply_to`](Self::apply_to) read and write them there.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct TaskSubscriptionNotifications {
     /// Send `notifications/tasks` for these tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task_ids: Option<Vec<String>>,
 }
 

@@ -24,7 +24,6 @@ mod id;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use serde_with::skip_serializing_none;
 
 pub use decode::{DecodeError, NESTING_LIMIT, decode};
 pub use id::{ProgressToken, RequestId};
@@ -42,7 +41,6 @@ wire_tag!(
 pub type RawParams = Box<RawValue>;
 
 /// A JSON-RPC request whose `params` are kept raw (`JSONRPCRequest`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Request {
     /// Always `"2.0"`.
@@ -52,6 +50,7 @@ pub struct Request {
     /// The method name.
     pub method: String,
     /// The params object, undecoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<RawParams>,
 }
 
@@ -93,7 +92,6 @@ impl PartialEq for Request {
 }
 
 /// A JSON-RPC notification whose `params` are kept raw (`JSONRPCNotification`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Notification {
     /// Always `"2.0"`.
@@ -101,6 +99,7 @@ pub struct Notification {
     /// The notification name.
     pub method: String,
     /// The params object, undecoded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub params: Option<RawParams>,
 }
 
@@ -162,7 +161,6 @@ impl<R> ResultResponse<R> {
 
 /// An error response (`JSONRPCErrorResponse`); `id` is absent only when the
 /// request's id could not be read.
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ErrorResponse {
@@ -170,6 +168,7 @@ pub struct ErrorResponse {
     pub jsonrpc: JsonRpcVersion,
     /// The id of the request this answers, when it could be read.
     #[serde(default, deserialize_with = "null_as_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub id: Option<RequestId>,
     /// What went wrong.
     pub error: ErrorObject,

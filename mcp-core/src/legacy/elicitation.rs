@@ -21,7 +21,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::elicitation::ElicitRequestUrlParams;
 use crate::error::{ErrorCode, ErrorObject};
@@ -31,7 +30,6 @@ use crate::method::{TypedNotification, notifications, params};
 use crate::version::Era;
 
 /// Params of `notifications/elicitation/complete`.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -39,6 +37,7 @@ pub struct ElicitationCompleteNotificationParams {
     /// Notification metadata (the schema does not name it, but any notification may carry it).
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(value = None))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<NotificationMeta>,
     /// The `elicitationId` of the URL-mode elicitation that completed.
     pub elicitation_id: String,

@@ -25,7 +25,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::capabilities::{ClientCapabilities, ServerCapabilities};
 use crate::content::Implementation;
@@ -35,13 +34,13 @@ use crate::pagination::NotificationParams;
 use crate::version::Era;
 
 /// Params of `initialize` (`InitializeRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct InitializeRequestParams {
     /// Request metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The newest protocol version the client supports.
     pub protocol_version: String,
@@ -68,13 +67,13 @@ impl InitializeRequestParams {
 }
 
 /// The server's answer to `initialize` (`InitializeResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct InitializeResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
     /// The protocol version the server chose; the client disconnects if it cannot speak it.
     pub protocol_version: String,
@@ -83,6 +82,7 @@ pub struct InitializeResult {
     /// Who the server is.
     pub server_info: Implementation,
     /// How to use the server, as a hint for the model.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub instructions: Option<String>,
 }
 

@@ -12,7 +12,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::logging::LoggingLevel;
 use crate::meta::RequestMeta;
@@ -21,12 +20,12 @@ use crate::result::EmptyResult;
 use crate::version::Era;
 
 /// Params of `logging/setLevel` (`SetLevelRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct SetLevelRequestParams {
     /// Request metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// Send `notifications/message` at this level and above.
     pub level: LoggingLevel,

@@ -11,7 +11,6 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::meta::RequestMeta;
 use crate::method::{TypedRequest, methods, params};
@@ -19,12 +18,12 @@ use crate::result::EmptyResult;
 use crate::version::Era;
 
 /// Params of `resources/subscribe` (`SubscribeRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct SubscribeRequestParams {
     /// Request metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The resource to watch.
     pub uri: String,
@@ -41,12 +40,12 @@ impl SubscribeRequestParams {
 }
 
 /// Params of `resources/unsubscribe` (`UnsubscribeRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct UnsubscribeRequestParams {
     /// Request metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The resource to stop watching.
     pub uri: String,

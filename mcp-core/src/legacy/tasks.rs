@@ -26,7 +26,6 @@
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_with::skip_serializing_none;
 
 use crate::json::{JsonObject, JsonValue};
 use crate::meta::{self, Meta, NotificationMeta, RequestMeta};
@@ -35,11 +34,11 @@ use crate::pagination::{Cursor, PaginatedRequestParams};
 use crate::version::Era;
 
 /// Asks the receiver to run a request as a task (`TaskMetadata`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct TaskMetadata {
     /// How long to keep the task after creation, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub ttl: Option<u64>,
 }
 
@@ -69,7 +68,6 @@ impl TaskStatus {
 }
 
 /// The state of a task (`Task`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -79,6 +77,7 @@ pub struct Task {
     /// Where the task stands.
     pub status: TaskStatus,
     /// A human-readable description of the current state.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub status_message: Option<String>,
     /// When the task was created (ISO 8601).
     pub created_at: String,
@@ -86,10 +85,10 @@ pub struct Task {
     pub last_updated_at: String,
     /// How long the task is kept after creation, in milliseconds; `None`
     /// (`null` on the wire, never absent) for unlimited.
-    #[serialize_always]
     #[serde(deserialize_with = "required_nullable")]
     pub ttl: Option<u64>,
     /// The suggested polling interval, in milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub poll_interval: Option<u64>,
 }
 
@@ -133,24 +132,25 @@ impl RelatedTaskMetadata {
 }
 
 /// The params every task-augmented request shares (`TaskAugmentedRequestParams`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct TaskAugmentedRequestParams {
     /// Request metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// Run the request as a task.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub task: Option<TaskMetadata>,
 }
 
 /// The answer to a task-augmented request: the task it created (`CreateTaskResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct CreateTaskResult {
     /// Result metadata; may carry `io.modelcontextprotocol/model-immediate-response`.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
     /// The task.
     pub task: Task,
@@ -178,7 +178,6 @@ impl CreateTaskResult {
 }
 
 /// Params of `tasks/get`, `tasks/result` and `tasks/cancel`: the task's id.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
@@ -186,6 +185,7 @@ pub struct TaskIdRequestParams {
     /// Request metadata (the schema does not name it, but any request may carry it).
     #[serde(rename = "_meta")]
     #[cfg_attr(feature = "arbitrary", arbitrary(value = None))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
     /// The task.
     pub task_id: String,
@@ -202,12 +202,12 @@ impl TaskIdRequestParams {
 }
 
 /// The answer to `tasks/get` (`GetTaskResult`): the task's members, at the top level.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct GetTaskResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
     /// The task.
     #[serde(flatten)]
@@ -225,12 +225,12 @@ pub type CancelTaskResult = GetTaskResult;
 
 /// The answer to `tasks/result` (`GetTaskPayloadResult`): the result the
 /// original request would have had, member for member.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct GetTaskPayloadResult {
     /// Result metadata; carries `io.modelcontextprotocol/related-task`.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
     /// The members of the original request's result.
     #[serde(flatten)]
@@ -283,27 +283,28 @@ impl GetTaskPayloadResult {
 }
 
 /// The answer to `tasks/list` (`ListTasksResult`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ListTasksResult {
     /// Result metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<Meta>,
     /// The tasks on this page.
     pub tasks: Vec<Task>,
     /// Where the next page starts; absent on the last page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub next_cursor: Option<Cursor>,
 }
 
 /// Params of `notifications/tasks/status` (`TaskStatusNotificationParams`): the task, at the top level.
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct TaskStatusNotificationParams {
     /// Notification metadata.
     #[serde(rename = "_meta")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub meta: Option<NotificationMeta>,
     /// The task.
     #[serde(flatten)]
@@ -317,17 +318,19 @@ impl From<Task> for TaskStatusNotificationParams {
 }
 
 /// The client's `tasks` capability (`ClientCapabilities.tasks`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ClientTasksCapability {
     /// The client answers `tasks/list`.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<JsonObject>,
     /// The client answers `tasks/cancel`.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cancel: Option<JsonObject>,
     /// The server requests the client runs as tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<ClientTaskRequests>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -350,13 +353,14 @@ impl ClientTasksCapability {
 }
 
 /// The requests a client runs as tasks (`ClientCapabilities.tasks.requests`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ClientTaskRequests {
     /// Sampling requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub sampling: Option<SamplingTaskRequests>,
     /// Elicitation requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub elicitation: Option<ElicitationTaskRequests>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -365,13 +369,13 @@ pub struct ClientTaskRequests {
 }
 
 /// The sampling requests a client runs as tasks (`ClientCapabilities.tasks.requests.sampling`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct SamplingTaskRequests {
     /// `sampling/createMessage`.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub create_message: Option<JsonObject>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -380,12 +384,12 @@ pub struct SamplingTaskRequests {
 }
 
 /// The elicitation requests a client runs as tasks (`ClientCapabilities.tasks.requests.elicitation`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ElicitationTaskRequests {
     /// `elicitation/create`.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub create: Option<JsonObject>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -394,17 +398,19 @@ pub struct ElicitationTaskRequests {
 }
 
 /// The server's `tasks` capability (`ServerCapabilities.tasks`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ServerTasksCapability {
     /// The server answers `tasks/list`.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub list: Option<JsonObject>,
     /// The server answers `tasks/cancel`.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cancel: Option<JsonObject>,
     /// The client requests the server runs as tasks.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub requests: Option<ServerTaskRequests>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -438,11 +444,11 @@ impl ServerTasksCapability {
 }
 
 /// The requests a server runs as tasks (`ServerCapabilities.tasks.requests`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ServerTaskRequests {
     /// Tool requests.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tools: Option<ToolsTaskRequests>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]
@@ -451,12 +457,12 @@ pub struct ServerTaskRequests {
 }
 
 /// The tool requests a server runs as tasks (`ServerCapabilities.tasks.requests.tools`).
-#[skip_serializing_none]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
 pub struct ToolsTaskRequests {
     /// `tools/call`.
     #[cfg_attr(feature = "arbitrary", arbitrary(with = crate::arb::opt_schema_json_object))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub call: Option<JsonObject>,
     /// Members this model does not name, kept as they came.
     #[serde(flatten)]

@@ -1,8 +1,14 @@
-//! The `#[validator]` and `#[mutator]` attributes of `mcp-interceptors`.
+//! The `#[validator]` and `#[mutator]` attributes of `mcp-interceptors`:
+//! they declare an interceptor and register it at link time.
 //!
 //! Application code reaches them through `mcp_interceptors`, which
 //! re-exports them. Their expansion names `::mcp_interceptors` and
 //! `::mcp_server` paths, so the crate using them depends on both.
+//!
+//! This crate has no example of its own: its doc tests cannot reach
+//! `mcp_interceptors`. The compiled example is on the front page of
+//! `mcp_interceptors` (a `#[validator]` on an `async fn`, run by a server);
+//! the guide is [docs/interceptors.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/interceptors.md).
 //!
 //! Parse the item (a function or an `impl` block) → parse and check the keys
 //! → expand (the item unchanged, then its registration in `const _`).

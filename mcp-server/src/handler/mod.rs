@@ -29,6 +29,7 @@ pub mod notification;
 pub mod prompt;
 mod reply;
 pub mod resource;
+mod schema;
 pub mod tool;
 mod uri_template;
 

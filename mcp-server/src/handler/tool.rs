@@ -46,6 +46,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::context::RequestContext;
+use crate::handler::schema::Schema;
 use crate::handler::{Handler, HandlerResult};
 use crate::vocabulary::BoxFuture;
 
@@ -182,10 +183,14 @@ pub fn describe<A: JsonSchema, R: IntoToolResult>(mut tool: Tool) -> Tool {
 /// schema, decodes them into `A`, calls `f`, and checks a structured result
 /// against the output schema.
 ///
+/// The schema checks need the `validate` feature; without it the arguments
+/// are only decoded into `A`, which still refuses a wrong type or a missing
+/// field but not a schema's own constraints, and schemas are not compiled.
+///
 /// # Panics
 ///
-/// When the tool's input or output schema is not a valid JSON Schema (a
-/// programming error, found at boot).
+/// With `validate`, when the tool's input or output schema is not a valid
+/// JSON Schema (a programming error, found at boot).
 pub fn handler<A, F, Fut, R>(tool: &Tool, f: F) -> TypedTool<A, F>
 where
     A: DeserializeOwned + Send + 'static,
@@ -197,7 +202,9 @@ where
 }
 
 /// The same as [`handler`], for a tool described by data: a schema that is
-/// not a valid JSON Schema is an error to report, not a panic.
+/// not a valid JSON Schema is an error to report, not a panic. Without the
+/// `validate` feature, nothing checks the arguments of a tool that takes a
+/// [`JsonObject`]: its handler checks them itself.
 ///
 /// ```
 /// use mcp_server::core::json::JsonObject;
@@ -222,7 +229,7 @@ where
     R: IntoToolResult,
 {
     let compile = |schema: &JsonObject, which: &str| {
-        jsonschema::validator_for(&JsonValue::Object(schema.clone()))
+        Schema::compile(schema)
             .map(Arc::new)
             .map_err(|e| format!("the {which} schema of tool `{}` is invalid: {e}", tool.name))
     };
@@ -240,8 +247,8 @@ where
 
 /// A typed tool handler; see [`handler`].
 pub struct TypedTool<A, F> {
-    input: Arc<jsonschema::Validator>,
-    output: Option<Arc<jsonschema::Validator>>,
+    input: Arc<Schema>,
+    output: Option<Arc<Schema>>,
     f: F,
     args: PhantomData<fn() -> A>,
 }
@@ -252,26 +259,6 @@ impl<A, F> std::fmt::Debug for TypedTool<A, F> {
             .field("args", &std::any::type_name::<A>())
             .finish_non_exhaustive()
     }
-}
-
-/// Says which arguments are wrong, one line each, naming them by JSON Pointer.
-fn invalid_arguments(validator: &jsonschema::Validator, arguments: &JsonValue) -> Option<String> {
-    // Most arguments are valid: the check that collects nothing goes first.
-    if validator.is_valid(arguments) {
-        return None;
-    }
-    let problems: Vec<String> = validator
-        .iter_errors(arguments)
-        .map(|e| {
-            let at = e.instance_path().to_string();
-            if at.is_empty() {
-                e.to_string()
-            } else {
-                format!("`{}`: {e}", &at[1..])
-            }
-        })
-        .collect();
-    (!problems.is_empty()).then(|| format!("Invalid arguments: {}", problems.join("; ")))
 }
 
 impl<A, F, Fut, R> Handler<CallTool> for TypedTool<A, F>
@@ -287,14 +274,17 @@ where
         params: CallToolRequestParams,
     ) -> BoxFuture<'a, HandlerResult<CallToolResult>> {
         let arguments = JsonValue::Object(params.arguments.unwrap_or_default());
-        if let Some(problems) = invalid_arguments(&self.input, &arguments) {
-            return Box::pin(async move { Ok(CallToolResult::error(problems).into()) });
+        if let Some(problems) = self.input.problems(&arguments) {
+            return Box::pin(async move {
+                Ok(CallToolResult::error(format!("Invalid arguments: {problems}")).into())
+            });
         }
-        let args = match serde_json::from_value::<A>(arguments) {
+        let args = match A::deserialize(&arguments) {
             Ok(args) => args,
-            Err(e) => {
+            Err(_) => {
+                let problem = undecodable::<A>(&arguments);
                 return Box::pin(async move {
-                    Ok(CallToolResult::error(format!("Invalid arguments: {e}")).into())
+                    Ok(CallToolResult::error(format!("Invalid arguments: {problem}")).into())
                 });
             }
         };
@@ -302,17 +292,40 @@ where
         Box::pin(async move {
             let result = future.await.into_tool_result();
             let mismatch = match (&self.output, &result.structured_content) {
-                (Some(validator), Some(structured)) => invalid_arguments(validator, structured),
+                (Some(schema), Some(structured)) => schema.problems(structured),
                 _ => None,
             };
             if let Some(problems) = mismatch {
                 return Err(ErrorObject::internal_error(format!(
-                    "the tool's structured result does not match its output schema: {}",
-                    problems.trim_start_matches("Invalid arguments: ")
+                    "the tool's structured result does not match its output schema: {problems}"
                 )));
             }
             Ok(result.into())
         })
+    }
+}
+
+/// Why `arguments` do not decode into `A`, naming the place by JSON Pointer
+/// as a schema check does; decoded again, with the path tracked, only once
+/// the plain decoding failed.
+fn undecodable<A: DeserializeOwned>(arguments: &JsonValue) -> String {
+    let Err(error) = serde_path_to_error::deserialize::<_, A>(arguments) else {
+        return "they do not decode".to_owned();
+    };
+    let at: Vec<String> = error
+        .path()
+        .iter()
+        .filter_map(|segment| match segment {
+            serde_path_to_error::Segment::Seq { index } => Some(index.to_string()),
+            serde_path_to_error::Segment::Map { key } => Some(key.clone()),
+            serde_path_to_error::Segment::Enum { variant } => Some(variant.clone()),
+            serde_path_to_error::Segment::Unknown => None,
+        })
+        .collect();
+    if at.is_empty() {
+        error.into_inner().to_string()
+    } else {
+        format!("`{}`: {}", at.join("/"), error.into_inner())
     }
 }
 
@@ -341,4 +354,36 @@ pub fn param_headers(tool: &Tool) -> Vec<ParamHeader> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::undecodable;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Order {
+        item: String,
+        lines: Vec<Line>,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Line {
+        count: u32,
+    }
+
+    #[test]
+    fn arguments_that_do_not_decode_are_named_by_json_pointer() {
+        let nested = json!({"item": "tea", "lines": [{"count": 1}, {"count": "two"}]});
+        let problem = undecodable::<Order>(&nested);
+        assert!(
+            problem.starts_with("`lines/1/count`: invalid type: string \"two\""),
+            "{problem}"
+        );
+        let missing = undecodable::<Order>(&json!({"lines": []}));
+        assert_eq!(missing, "missing field `item`");
+    }
 }

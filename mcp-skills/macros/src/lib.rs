@@ -3,6 +3,10 @@
 //! the binary carries its skills and a changed file rebuilds the crate.
 //!
 //! Use it through `mcp_skills::embed!`, which registers what this lists.
+//!
+//! This crate has no example of its own: its doc tests cannot reach
+//! `mcp_skills`. The compiled example is the one of `mcp_skills::embed!`;
+//! the guide is [docs/skills.md](https://github.com/mcp-rs/mcp-framework/blob/main/docs/skills.md).
 
 use std::path::{Path, PathBuf};
 

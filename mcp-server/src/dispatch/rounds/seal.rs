@@ -1,26 +1,23 @@
 //! Sealed request state: what one round of a multi round-trip request hands
-//! the client to echo back, encrypted and authenticated with
-//! XChaCha20-Poly1305 under a key of the active [`KeyStrategy`].
+//! the client to echo back, authenticated under a key of the active
+//! [`KeyStrategy`] so that the client can neither forge nor alter it.
 //!
-//! A token reads `v1.<key id>.<base64url(nonce ‖ ciphertext ‖ tag)>`; the
-//! version and key id are authenticated as associated data, so neither can be
-//! swapped without the tag failing.
+//! With the `seal` feature the state is encrypted too (XChaCha20-Poly1305),
+//! and a token reads `v1.<key id>.<base64url(nonce ‖ ciphertext ‖ tag)>`.
+//! Without it the state is signed (HMAC-SHA256) but readable by the client,
+//! and a token reads `s1.<key id>.<base64url(state)>.<base64url(tag)>`. In
+//! both the version and key id are authenticated, so neither can be swapped
+//! without the check failing; a server opens only the tokens of its own
+//! kind.
 
 use std::collections::BTreeMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use chacha20poly1305::aead::{Aead, KeyInit, Payload};
-use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use mcp_core::error::ErrorObject;
 use mcp_core::json::JsonValue;
 use serde::{Deserialize, Serialize};
 
 use crate::seam::strategy::KeyStrategy;
-
-const VERSION: &str = "v1";
-const NONCE: usize = 24;
 
 /// What a sealed state holds. Short member names keep tokens small.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -111,27 +108,17 @@ impl Refusal {
     }
 }
 
-/// Seals `body` with the active key.
+/// Seals `body` with the active key: encrypted with the `seal` feature,
+/// signed without it.
 pub(crate) fn seal(keys: &dyn KeyStrategy, body: &StateBody) -> String {
-    let key = keys.sealing_key();
-    let cipher = XChaCha20Poly1305::new(key.bytes().into());
-    let mut nonce = [0u8; NONCE];
-    getrandom::fill(&mut nonce).expect("the operating system provides randomness");
-    let plaintext = serde_json::to_vec(body).expect("a state body always serializes");
-    let aad = associated(key.id());
-    let sealed = cipher
-        .encrypt(
-            XNonce::from_slice(&nonce),
-            Payload {
-                msg: &plaintext,
-                aad: aad.as_bytes(),
-            },
-        )
-        .expect("encrypting into a vector does not fail");
-    let mut bytes = Vec::with_capacity(NONCE + sealed.len());
-    bytes.extend_from_slice(&nonce);
-    bytes.extend_from_slice(&sealed);
-    format!("{VERSION}.{}.{}", key.id(), URL_SAFE_NO_PAD.encode(bytes))
+    #[cfg(feature = "seal")]
+    {
+        encrypted::seal(keys, body)
+    }
+    #[cfg(not(feature = "seal"))]
+    {
+        signed::seal(keys, body)
+    }
 }
 
 /// Opens a token: its body if it verifies under a key the strategy still
@@ -141,40 +128,148 @@ pub(crate) fn open(
     token: &str,
     now: SystemTime,
 ) -> Result<StateBody, Refusal> {
-    let mut parts = token.splitn(3, '.');
-    let (Some(VERSION), Some(id), Some(sealed)) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(Refusal::Tampered);
-    };
-    let key = keys
-        .opening_key(id)
-        .ok_or_else(|| Refusal::UnknownKey(id.chars().take(64).collect()))?;
-    let bytes = URL_SAFE_NO_PAD
-        .decode(sealed)
-        .map_err(|_| Refusal::Tampered)?;
-    if bytes.len() < NONCE {
-        return Err(Refusal::Tampered);
-    }
-    let (nonce, ciphertext) = bytes.split_at(NONCE);
-    let cipher = XChaCha20Poly1305::new(key.bytes().into());
-    let aad = associated(id);
-    let plaintext = cipher
-        .decrypt(
-            XNonce::from_slice(nonce),
-            Payload {
-                msg: ciphertext,
-                aad: aad.as_bytes(),
-            },
-        )
-        .map_err(|_| Refusal::Tampered)?;
-    let body: StateBody = serde_json::from_slice(&plaintext).map_err(|_| Refusal::Tampered)?;
+    #[cfg(feature = "seal")]
+    let body = encrypted::open(keys, token)?;
+    #[cfg(not(feature = "seal"))]
+    let body = signed::open(keys, token)?;
+    unexpired(body, now)
+}
+
+/// `body`, unless it expired at `now`.
+fn unexpired(body: StateBody, now: SystemTime) -> Result<StateBody, Refusal> {
     if body.expires <= unix_seconds(now) {
         return Err(Refusal::Expired);
     }
     Ok(body)
 }
 
-fn associated(key_id: &str) -> String {
-    format!("mcp-request-state {VERSION} {key_id}")
+/// The key a token names, or why there is none.
+fn opening_key(
+    keys: &dyn KeyStrategy,
+    id: &str,
+) -> Result<crate::seam::strategy::StateKey, Refusal> {
+    keys.opening_key(id)
+        .ok_or_else(|| Refusal::UnknownKey(id.chars().take(64).collect()))
+}
+
+/// Encrypted and authenticated state: XChaCha20-Poly1305, the version and
+/// key id as associated data.
+#[cfg(feature = "seal")]
+mod encrypted {
+    use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use chacha20poly1305::aead::{Aead, KeyInit, Payload};
+    use chacha20poly1305::{XChaCha20Poly1305, XNonce};
+
+    use super::{KeyStrategy, Refusal, StateBody, opening_key};
+
+    const VERSION: &str = "v1";
+    const NONCE: usize = 24;
+
+    pub(super) fn seal(keys: &dyn KeyStrategy, body: &StateBody) -> String {
+        let key = keys.sealing_key();
+        let cipher = XChaCha20Poly1305::new(key.bytes().into());
+        let mut nonce = [0u8; NONCE];
+        getrandom::fill(&mut nonce).expect("the operating system provides randomness");
+        let plaintext = serde_json::to_vec(body).expect("a state body always serializes");
+        let aad = associated(key.id());
+        let sealed = cipher
+            .encrypt(
+                &XNonce::from(nonce),
+                Payload {
+                    msg: &plaintext,
+                    aad: aad.as_bytes(),
+                },
+            )
+            .expect("encrypting into a vector does not fail");
+        let mut bytes = Vec::with_capacity(NONCE + sealed.len());
+        bytes.extend_from_slice(&nonce);
+        bytes.extend_from_slice(&sealed);
+        format!("{VERSION}.{}.{}", key.id(), URL_SAFE_NO_PAD.encode(bytes))
+    }
+
+    pub(super) fn open(keys: &dyn KeyStrategy, token: &str) -> Result<StateBody, Refusal> {
+        let mut parts = token.splitn(3, '.');
+        let (Some(VERSION), Some(id), Some(sealed)) = (parts.next(), parts.next(), parts.next())
+        else {
+            return Err(Refusal::Tampered);
+        };
+        let key = opening_key(keys, id)?;
+        let bytes = URL_SAFE_NO_PAD
+            .decode(sealed)
+            .map_err(|_| Refusal::Tampered)?;
+        if bytes.len() < NONCE {
+            return Err(Refusal::Tampered);
+        }
+        let (nonce, ciphertext) = bytes.split_at(NONCE);
+        let nonce = XNonce::try_from(nonce).map_err(|_| Refusal::Tampered)?;
+        let cipher = XChaCha20Poly1305::new(key.bytes().into());
+        let aad = associated(id);
+        let plaintext = cipher
+            .decrypt(
+                &nonce,
+                Payload {
+                    msg: ciphertext,
+                    aad: aad.as_bytes(),
+                },
+            )
+            .map_err(|_| Refusal::Tampered)?;
+        serde_json::from_slice(&plaintext).map_err(|_| Refusal::Tampered)
+    }
+
+    fn associated(key_id: &str) -> String {
+        format!("mcp-request-state {VERSION} {key_id}")
+    }
+}
+
+/// Signed state: HMAC-SHA256 over everything before the tag, so the
+/// version, the key id and the state are all authenticated.
+#[cfg_attr(feature = "seal", allow(dead_code))]
+mod signed {
+    use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use hmac::{Hmac, KeyInit, Mac};
+    use sha2::Sha256;
+
+    use super::{KeyStrategy, Refusal, StateBody, opening_key};
+
+    const VERSION: &str = "s1";
+
+    fn mac(key: &[u8; 32], signed: &str) -> Hmac<Sha256> {
+        let mut mac =
+            <Hmac<Sha256> as KeyInit>::new_from_slice(key).expect("HMAC takes any key length");
+        mac.update(b"mcp-request-state ");
+        mac.update(signed.as_bytes());
+        mac
+    }
+
+    pub(super) fn seal(keys: &dyn KeyStrategy, body: &StateBody) -> String {
+        let key = keys.sealing_key();
+        let state = serde_json::to_vec(body).expect("a state body always serializes");
+        let signed = format!("{VERSION}.{}.{}", key.id(), URL_SAFE_NO_PAD.encode(state));
+        let tag = mac(key.bytes(), &signed).finalize().into_bytes();
+        format!("{signed}.{}", URL_SAFE_NO_PAD.encode(tag))
+    }
+
+    pub(super) fn open(keys: &dyn KeyStrategy, token: &str) -> Result<StateBody, Refusal> {
+        let Some((signed, tag)) = token.rsplit_once('.') else {
+            return Err(Refusal::Tampered);
+        };
+        let mut parts = signed.splitn(3, '.');
+        let (Some(VERSION), Some(id), Some(state)) = (parts.next(), parts.next(), parts.next())
+        else {
+            return Err(Refusal::Tampered);
+        };
+        let key = opening_key(keys, id)?;
+        let tag = URL_SAFE_NO_PAD.decode(tag).map_err(|_| Refusal::Tampered)?;
+        mac(key.bytes(), signed)
+            .verify_slice(&tag)
+            .map_err(|_| Refusal::Tampered)?;
+        let state = URL_SAFE_NO_PAD
+            .decode(state)
+            .map_err(|_| Refusal::Tampered)?;
+        serde_json::from_slice(&state).map_err(|_| Refusal::Tampered)
+    }
 }
 
 /// Seconds since the Unix epoch.
@@ -186,8 +281,27 @@ pub(crate) fn unix_seconds(time: SystemTime) -> u64 {
 mod tests {
     use std::time::Duration;
 
+    use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
     use super::*;
     use crate::seam::strategy::{ConfiguredKeys, StateKey};
+
+    /// One kind of token: its name, how it seals and how it opens.
+    type Kind = (
+        &'static str,
+        fn(&dyn KeyStrategy, &StateBody) -> String,
+        fn(&dyn KeyStrategy, &str) -> Result<StateBody, Refusal>,
+    );
+
+    /// Every kind this build has: signed always, encrypted with `seal`.
+    fn kinds() -> Vec<Kind> {
+        vec![
+            ("signed", signed::seal, signed::open),
+            #[cfg(feature = "seal")]
+            ("encrypted", encrypted::seal, encrypted::open),
+        ]
+    }
 
     fn body(expires: u64) -> StateBody {
         StateBody {
@@ -207,14 +321,22 @@ mod tests {
     fn a_sealed_state_opens_to_what_was_sealed() {
         let keys = ConfiguredKeys::random();
         let now = SystemTime::now();
-        let sealed = seal(&keys, &body(unix_seconds(now) + 60));
-        assert_eq!(open(&keys, &sealed, now), Ok(body(unix_seconds(now) + 60)));
+        let expected = body(unix_seconds(now) + 60);
+        for (kind, seal, open) in kinds() {
+            let sealed = seal(&keys, &expected);
+            assert_eq!(open(&keys, &sealed), Ok(expected.clone()), "{kind}");
+        }
+        assert_eq!(
+            open(&keys, &super::seal(&keys, &expected), now),
+            Ok(expected)
+        );
     }
 
+    #[cfg(feature = "seal")]
     #[test]
-    fn the_state_does_not_show_what_it_holds() {
+    fn an_encrypted_state_does_not_show_what_it_holds() {
         let keys = ConfiguredKeys::random();
-        let sealed = seal(&keys, &body(u64::MAX));
+        let sealed = encrypted::seal(&keys, &body(u64::MAX));
         assert!(!sealed.contains("weather") && !sealed.contains("alice"));
         let decoded = URL_SAFE_NO_PAD
             .decode(sealed.rsplit('.').next().unwrap())
@@ -223,17 +345,39 @@ mod tests {
     }
 
     #[test]
+    fn a_signed_state_is_readable_and_a_server_opens_only_its_own_kind() {
+        let keys = ConfiguredKeys::random();
+        let token = signed::seal(&keys, &body(u64::MAX));
+        let state = URL_SAFE_NO_PAD
+            .decode(token.split('.').nth(2).unwrap())
+            .unwrap();
+        assert!(String::from_utf8_lossy(&state).contains("weather"));
+        let own = super::seal(&keys, &body(u64::MAX));
+        let foreign: Vec<String> = kinds()
+            .into_iter()
+            .map(|(_, seal, _)| seal(&keys, &body(u64::MAX)))
+            .filter(|token| token[..2] != own[..2])
+            .collect();
+        assert_eq!(foreign.len(), usize::from(cfg!(feature = "seal")));
+        for token in foreign {
+            assert_eq!(
+                open(&keys, &token, SystemTime::now()),
+                Err(Refusal::Tampered)
+            );
+        }
+    }
+
+    #[test]
     fn every_altered_byte_is_refused() {
         let keys = ConfiguredKeys::random();
-        let sealed = seal(&keys, &body(u64::MAX));
-        for i in 0..sealed.len() {
-            let mut bytes = sealed.clone().into_bytes();
-            bytes[i] = if bytes[i] == b'A' { b'B' } else { b'A' };
-            let altered = String::from_utf8(bytes).unwrap();
-            assert!(
-                open(&keys, &altered, SystemTime::now()).is_err(),
-                "byte {i} altered"
-            );
+        for (kind, seal, open) in kinds() {
+            let sealed = seal(&keys, &body(u64::MAX));
+            for i in 0..sealed.len() {
+                let mut bytes = sealed.clone().into_bytes();
+                bytes[i] = if bytes[i] == b'A' { b'B' } else { b'A' };
+                let altered = String::from_utf8(bytes).unwrap();
+                assert!(open(&keys, &altered).is_err(), "{kind}: byte {i} altered");
+            }
         }
     }
 
@@ -241,7 +385,7 @@ mod tests {
     fn an_expired_state_is_refused() {
         let keys = ConfiguredKeys::random();
         let now = SystemTime::now();
-        let sealed = seal(&keys, &body(unix_seconds(now) + 10));
+        let sealed = super::seal(&keys, &body(unix_seconds(now) + 10));
         let later = now + Duration::from_secs(11);
         assert_eq!(open(&keys, &sealed, later), Err(Refusal::Expired));
     }
@@ -249,14 +393,17 @@ mod tests {
     #[test]
     fn a_state_sealed_with_a_key_no_longer_held_is_refused_by_name() {
         let old = StateKey::derive("the old secret, long enough to be a key!");
-        let sealed = seal(&ConfiguredKeys::new(old.clone(), vec![]), &body(u64::MAX));
-        let rotated = ConfiguredKeys::new(StateKey::random(), vec![old.clone()]);
-        assert!(open(&rotated, &sealed, SystemTime::now()).is_ok());
-        let forgotten = ConfiguredKeys::new(StateKey::random(), vec![]);
-        assert_eq!(
-            open(&forgotten, &sealed, SystemTime::now()),
-            Err(Refusal::UnknownKey(old.id().to_owned()))
-        );
+        for (kind, seal, open) in kinds() {
+            let sealed = seal(&ConfiguredKeys::new(old.clone(), vec![]), &body(u64::MAX));
+            let rotated = ConfiguredKeys::new(StateKey::random(), vec![old.clone()]);
+            assert!(open(&rotated, &sealed).is_ok(), "{kind}");
+            let forgotten = ConfiguredKeys::new(StateKey::random(), vec![]);
+            assert_eq!(
+                open(&forgotten, &sealed),
+                Err(Refusal::UnknownKey(old.id().to_owned())),
+                "{kind}"
+            );
+        }
     }
 
     #[test]
@@ -264,11 +411,10 @@ mod tests {
         let a = StateKey::new("a", [1; 32]);
         let b = StateKey::new("b", [1; 32]);
         let keys = ConfiguredKeys::new(a, vec![b]);
-        let sealed = seal(&keys, &body(u64::MAX));
-        let swapped = sealed.replacen("v1.a.", "v1.b.", 1);
-        assert_eq!(
-            open(&keys, &swapped, SystemTime::now()),
-            Err(Refusal::Tampered)
-        );
+        for (kind, seal, open) in kinds() {
+            let sealed = seal(&keys, &body(u64::MAX));
+            let swapped = sealed.replacen(".a.", ".b.", 1);
+            assert_eq!(open(&keys, &swapped), Err(Refusal::Tampered), "{kind}");
+        }
     }
 }
