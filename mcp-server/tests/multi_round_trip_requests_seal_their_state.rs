@@ -73,7 +73,9 @@ async fn several_inputs_are_asked_in_one_round_and_three_rounds_complete_the_cal
     assert_eq!(requests["name"]["method"], "elicitation/create");
     assert_eq!(requests["name"]["params"]["message"], "Your name?");
     assert_eq!(requests["greeting"]["method"], "sampling/createMessage");
-    assert!(first["requestState"].as_str().unwrap().starts_with("v1."));
+    // Encrypted with `seal`, signed without it (ADR-0018).
+    let kind = if cfg!(feature = "seal") { "v1." } else { "s1." };
+    assert!(first["requestState"].as_str().unwrap().starts_with(kind));
     assert_eq!(
         first["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
         "test"
@@ -239,6 +241,7 @@ async fn a_tampered_state_is_refused_and_nothing_runs() {
         tampered,
         format!("{state}-TAMPERED"),
         "v1.x.y".to_owned(),
+        "s1.x.y.z".to_owned(),
         "junk".to_owned(),
     ] {
         let error = call(

@@ -37,6 +37,7 @@ use crate::vocabulary::config::{SectionInfo, ServerSection};
 use crate::vocabulary::extension::{Assembled, Extension, Extensions};
 use crate::vocabulary::registration::Stage;
 use crate::vocabulary::seam::Selection;
+use crate::vocabulary::sort;
 use crate::vocabulary::{BootContext, BootError, BootErrors, TargetKind};
 
 pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
@@ -305,11 +306,13 @@ fn freeze(
         .iter()
         .map(|route| method_report(route.report()))
         .collect();
-    methods.sort_by(|a, b| (&a.method, &a.eras).cmp(&(&b.method, &b.eras)));
+    sort::sort_by(&mut methods, |a, b| {
+        (&a.method, &a.eras).cmp(&(&b.method, &b.eras))
+    });
     // Grouped by seam word, in the taxonomy's order (a stable sort keeps
     // the registration order within a group), as the text report lists them.
     let mut members = parts.registered.clone();
-    members.sort_by_key(|m| m.seam);
+    sort::sort_by_cached_key(&mut members, |m| m.seam);
     let report = BootReport {
         server: info.clone(),
         members,

@@ -10,6 +10,7 @@ use crate::seam::guard::Guard;
 use crate::seam::interceptor::{
     AlternateResultInterceptor, AlternateResultInterceptors, HandlerInterceptors, Stratum,
 };
+use crate::vocabulary::sort;
 use crate::vocabulary::{BootContext, Origin, Target, TargetKind};
 
 /// Builds the parts of handler chains.
@@ -73,7 +74,7 @@ impl<'b> ChainBuilder<'b> {
                     origin: g.origin,
                 }),
         );
-        all.sort_by(|a, b| {
+        sort::sort_by(&mut all, |a, b| {
             (a.stratum, a.order, &a.name, a.origin).cmp(&(b.stratum, b.order, &b.name, b.origin))
         });
         let mut steps = Vec::with_capacity(all.len() + 1);

@@ -8,6 +8,7 @@ use crate::server::report::Registered;
 use crate::vocabulary::extension::Extensions;
 use crate::vocabulary::registration::{self, Item, Registered as Made, Stage};
 use crate::vocabulary::seam::{Member, SeamInfo};
+use crate::vocabulary::sort;
 use crate::vocabulary::{BootContext, BootError, Origin};
 
 /// A registration added on the builder rather than linked.
@@ -58,7 +59,9 @@ pub(super) fn registrations(linked: bool, added: Vec<Added>) -> Vec<Entry> {
         order: a.order,
         item: Making::Now(a.item),
     }));
-    entries.sort_by(|a, b| (a.order, &a.name, a.origin).cmp(&(b.order, &b.name, b.origin)));
+    sort::sort_by(&mut entries, |a, b| {
+        (a.order, &a.name, a.origin).cmp(&(b.order, &b.name, b.origin))
+    });
     entries
 }
 

@@ -16,6 +16,7 @@ use crate::seam::contributor::{
 };
 use crate::server::report::Registered;
 use crate::vocabulary::seam::SeamWord;
+use crate::vocabulary::sort;
 use crate::vocabulary::{BootContext, BootError, Origin, TargetKind};
 
 /// Every contribution, one per identity.
@@ -129,7 +130,7 @@ fn keep_one<T>(
     key: impl Fn(&T) -> String,
     errors: &mut Vec<BootError>,
 ) -> Vec<Contributed<T>> {
-    items.sort_by_cached_key(|c| (key(&c.value), c.origin));
+    sort::sort_by_cached_key(&mut items, |c| (key(&c.value), c.origin));
     let mut kept: Vec<Contributed<T>> = Vec::with_capacity(items.len());
     let mut last_key: Option<String> = None;
     for item in items {

@@ -9,6 +9,7 @@ use mcp_core::resources::{Resource, ResourceTemplate};
 use mcp_core::tools::Tool;
 
 use crate::seam::customizer::{Customizers, Descriptor, HandlerConfig, MethodDescriptor};
+use crate::vocabulary::sort;
 use crate::vocabulary::{BootContext, BootError, Origin, TargetKind, closest};
 
 /// Which targeted customizers found their target, by kind and place.
@@ -75,7 +76,7 @@ impl Folder {
         self.unmatched_of::<Resource>(boot, &known, &mut found);
         self.unmatched_of::<ResourceTemplate>(boot, &known, &mut found);
         self.unmatched_of::<MethodDescriptor>(boot, &known, &mut found);
-        found.sort_by(|a, b| a.0.cmp(&b.0));
+        sort::sort_by(&mut found, |a, b| a.0.cmp(&b.0));
         errors.extend(found.into_iter().map(|(_, error)| error));
     }
 

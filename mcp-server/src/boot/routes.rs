@@ -44,6 +44,7 @@ use crate::seam::customizer::{Descriptor, MethodDescriptor};
 use crate::seam::sink::hub::Hub;
 use crate::server::Catalogue;
 use crate::vocabulary::config::ServerSection;
+use crate::vocabulary::sort;
 use crate::vocabulary::{BootContext, BootError, closest};
 use crate::vocabulary::{Origin, Target, TargetKind};
 
@@ -164,7 +165,9 @@ impl Inputs<'_> {
             built.deferred = Some((std::mem::take(&mut self.folder), methods));
         }
         let mut leftover = self.typed;
-        leftover.sort_by(|a, b| (&a.name, a.origin).cmp(&(&b.name, b.origin)));
+        sort::sort_by(&mut leftover, |a, b| {
+            (&a.name, a.origin).cmp(&(&b.name, b.origin))
+        });
         for p in leftover {
             errors.push(BootError::UnknownMethod {
                 interceptor: p.name.to_owned(),
@@ -541,7 +544,9 @@ impl Inputs<'_> {
         errors: &mut Vec<BootError>,
     ) -> Vec<(&'static str, Origin)> {
         let mut routed = Vec::with_capacity(methods.len());
-        methods.sort_by(|a, b| (a.value.name(), a.origin).cmp(&(b.value.name(), b.origin)));
+        sort::sort_by(&mut methods, |a, b| {
+            (a.value.name(), a.origin).cmp(&(b.value.name(), b.origin))
+        });
         let mut owners: HashMap<(Era, &'static str), Origin> = HashMap::new();
         for Contributed {
             value: method,
@@ -592,7 +597,9 @@ fn notifications(
     methods: &[(&'static str, Origin)],
     errors: &mut Vec<BootError>,
 ) -> HashMap<&'static str, Arc<dyn ErasedNotification>> {
-    contributed.sort_by(|a, b| (a.value.name(), a.origin).cmp(&(b.value.name(), b.origin)));
+    sort::sort_by(&mut contributed, |a, b| {
+        (a.value.name(), a.origin).cmp(&(b.value.name(), b.origin))
+    });
     let mut kept: HashMap<&'static str, (Arc<dyn ErasedNotification>, Origin)> = HashMap::new();
     for Contributed { value, origin } in contributed {
         let name = value.name();

@@ -12,6 +12,7 @@ use crate::seam::source::PrincipalSource;
 use crate::seam::store::{EventStore, SessionStore, UsedStateStore};
 use crate::seam::strategy::KeyStrategy;
 use crate::vocabulary::seam::{Placed, SeamDecl, SeamInfo, Selection};
+use crate::vocabulary::sort;
 use crate::vocabulary::{BootContext, BootError, Origin};
 
 /// The one-active seams the framework itself declares.
@@ -88,7 +89,9 @@ pub(super) fn one_active(
                 (c.value, selection)
             }
             _ => {
-                supplied.sort_by(|a, b| (a.origin, &a.name).cmp(&(b.origin, &b.name)));
+                sort::sort_by(&mut supplied, |a, b| {
+                    (a.origin, &a.name).cmp(&(b.origin, &b.name))
+                });
                 let first = (supplied[0].name.clone(), supplied[0].origin);
                 for other in &supplied[1..] {
                     errors.push(BootError::DuplicateStrategy {
@@ -156,11 +159,13 @@ pub(super) fn kinds(
                     }
                 }
             }
-            members.sort_by(|a, b| {
+            sort::sort_by(&mut members, |a, b| {
                 (a.order, &a.member.key, a.origin).cmp(&(b.order, &b.member.key, b.origin))
             });
         } else {
-            members.sort_by(|a, b| (a.order, &a.name, a.origin).cmp(&(b.order, &b.name, b.origin)));
+            sort::sort_by(&mut members, |a, b| {
+                (a.order, &a.name, a.origin).cmp(&(b.order, &b.name, b.origin))
+            });
         }
         let placed: Arc<[Placed]> = members
             .iter()

@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::vocabulary::sort;
 use crate::vocabulary::{Origin, TargetKind};
 
 /// Since when a member is served.
@@ -65,7 +66,7 @@ pub struct CatalogReport {
 impl CatalogReport {
     /// A report of `entries` at `version`, sorted by kind and identity.
     pub(crate) fn new(version: u64, mut entries: Vec<CatalogEntry>) -> Self {
-        entries.sort_by(|a, b| (a.kind, &a.key).cmp(&(b.kind, &b.key)));
+        sort::sort_by(&mut entries, |a, b| (a.kind, &a.key).cmp(&(b.kind, &b.key)));
         Self { version, entries }
     }
 }

@@ -27,6 +27,7 @@ use crate::context::RequestContext;
 use crate::handler::{Handler, HandlerResult};
 use crate::seam::customizer::Descriptor;
 use crate::vocabulary::BoxFuture;
+use crate::vocabulary::sort;
 
 /// The items of one list, in list order (sorted by their identity), with
 /// their guards.
@@ -37,7 +38,9 @@ pub(crate) struct ListItems<D> {
 impl<D: Descriptor> ListItems<D> {
     /// A catalog of `items`, sorted by identity.
     pub(crate) fn new(mut items: Vec<Listed<D>>) -> Arc<Self> {
-        items.sort_by(|a, b| a.descriptor.key().cmp(b.descriptor.key()));
+        sort::sort_by(&mut items, |a, b| {
+            a.descriptor.key().cmp(b.descriptor.key())
+        });
         Arc::new(Self { items })
     }
 

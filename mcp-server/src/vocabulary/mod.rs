@@ -16,6 +16,7 @@ pub(crate) mod registration;
 pub(crate) mod render;
 pub(crate) mod seam;
 pub(crate) mod shutdown;
+pub(crate) mod sort;
 pub(crate) mod target;
 
 pub use boot_context::BootContext;
