@@ -60,7 +60,7 @@ mod tests {
             }
             for i in 0..k {
                 walk(k - 1, items, out);
-                let j = if k % 2 == 0 { i } else { 0 };
+                let j = if k.is_multiple_of(2) { i } else { 0 };
                 items.swap(j, k - 1);
             }
         }
@@ -81,7 +81,7 @@ mod tests {
                     .map(|(at, v)| (v / 2, at))
                     .collect();
                 let mut expected = items.clone();
-                expected.sort_by(|a, b| a.0.cmp(&b.0));
+                expected.sort_by_key(|a| a.0);
                 let mut sorted = items.clone();
                 sort_by(&mut sorted, |a, b| a.0.cmp(&b.0));
                 assert_eq!(sorted, expected, "sort_by of {arrangement:?}");
