@@ -46,7 +46,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::context::RequestContext;
-use crate::handler::schema::Schema;
+use crate::handler::schema::{Schema, undecodable};
 use crate::handler::{Handler, HandlerResult};
 use crate::vocabulary::BoxFuture;
 
@@ -305,30 +305,6 @@ where
     }
 }
 
-/// Why `arguments` do not decode into `A`, naming the place by JSON Pointer
-/// as a schema check does; decoded again, with the path tracked, only once
-/// the plain decoding failed.
-fn undecodable<A: DeserializeOwned>(arguments: &JsonValue) -> String {
-    let Err(error) = serde_path_to_error::deserialize::<_, A>(arguments) else {
-        return "they do not decode".to_owned();
-    };
-    let at: Vec<String> = error
-        .path()
-        .iter()
-        .filter_map(|segment| match segment {
-            serde_path_to_error::Segment::Seq { index } => Some(index.to_string()),
-            serde_path_to_error::Segment::Map { key } => Some(key.clone()),
-            serde_path_to_error::Segment::Enum { variant } => Some(variant.clone()),
-            serde_path_to_error::Segment::Unknown => None,
-        })
-        .collect();
-    if at.is_empty() {
-        error.into_inner().to_string()
-    } else {
-        format!("`{}`: {}", at.join("/"), error.into_inner())
-    }
-}
-
 /// A tool argument a 2026-07-28 client mirrors in an `Mcp-Param-{header}`
 /// header, because its input schema marks it with `x-mcp-header`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -354,36 +330,4 @@ pub fn param_headers(tool: &Tool) -> Vec<ParamHeader> {
             })
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::undecodable;
-
-    #[derive(Debug, serde::Deserialize)]
-    #[allow(dead_code)]
-    struct Order {
-        item: String,
-        lines: Vec<Line>,
-    }
-
-    #[derive(Debug, serde::Deserialize)]
-    #[allow(dead_code)]
-    struct Line {
-        count: u32,
-    }
-
-    #[test]
-    fn arguments_that_do_not_decode_are_named_by_json_pointer() {
-        let nested = json!({"item": "tea", "lines": [{"count": 1}, {"count": "two"}]});
-        let problem = undecodable::<Order>(&nested);
-        assert!(
-            problem.starts_with("`lines/1/count`: invalid type: string \"two\""),
-            "{problem}"
-        );
-        let missing = undecodable::<Order>(&json!({"lines": []}));
-        assert_eq!(missing, "missing field `item`");
-    }
 }

@@ -4,40 +4,14 @@
 
 use std::sync::Arc;
 
-use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::wrapper::Parameters;
+use rmcp::ServiceExt;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-use rmcp::{ServiceExt, schemars, tool, tool_handler, tool_router};
 
-/// The arguments of `greet`.
-#[derive(serde::Deserialize, schemars::JsonSchema)]
-struct GreetArgs {
-    /// Who to greet
-    name: String,
-}
+#[path = "../../rmcp-greeter.rs"]
+mod greeter;
 
-/// The server: one tool.
-#[derive(Clone)]
-struct Greeter {
-    tool_router: ToolRouter<Greeter>,
-}
-
-#[tool_router]
-impl Greeter {
-    /// Greets someone by name.
-    #[tool(description = "Greets someone by name.")]
-    async fn greet(&self, Parameters(GreetArgs { name }): Parameters<GreetArgs>) -> String {
-        format!("Hello, {name}!")
-    }
-}
-
-#[tool_handler(router = self.tool_router)]
-impl rmcp::ServerHandler for Greeter {}
-
-fn greeter() -> Greeter {
-    Greeter { tool_router: Greeter::tool_router() }
-}
+use greeter::greeter;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {

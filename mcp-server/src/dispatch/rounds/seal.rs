@@ -17,7 +17,7 @@ use mcp_core::error::ErrorObject;
 use mcp_core::json::JsonValue;
 use serde::{Deserialize, Serialize};
 
-use crate::seam::strategy::KeyStrategy;
+use crate::seam::strategy::{KeyStrategy, StateKey};
 
 /// What a sealed state holds. Short member names keep tokens small.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -144,10 +144,7 @@ fn unexpired(body: StateBody, now: SystemTime) -> Result<StateBody, Refusal> {
 }
 
 /// The key a token names, or why there is none.
-fn opening_key(
-    keys: &dyn KeyStrategy,
-    id: &str,
-) -> Result<crate::seam::strategy::StateKey, Refusal> {
+fn opening_key(keys: &dyn KeyStrategy, id: &str) -> Result<StateKey, Refusal> {
     keys.opening_key(id)
         .ok_or_else(|| Refusal::UnknownKey(id.chars().take(64).collect()))
 }
@@ -198,10 +195,7 @@ mod encrypted {
         let bytes = URL_SAFE_NO_PAD
             .decode(sealed)
             .map_err(|_| Refusal::Tampered)?;
-        if bytes.len() < NONCE {
-            return Err(Refusal::Tampered);
-        }
-        let (nonce, ciphertext) = bytes.split_at(NONCE);
+        let (nonce, ciphertext) = bytes.split_at_checked(NONCE).ok_or(Refusal::Tampered)?;
         let nonce = XNonce::try_from(nonce).map_err(|_| Refusal::Tampered)?;
         let cipher = XChaCha20Poly1305::new(key.bytes().into());
         let aad = associated(id);
@@ -285,7 +279,7 @@ mod tests {
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
     use super::*;
-    use crate::seam::strategy::{ConfiguredKeys, StateKey};
+    use crate::seam::strategy::ConfiguredKeys;
 
     /// One kind of token: its name, how it seals and how it opens.
     type Kind = (
