@@ -9,6 +9,7 @@ use mcp_core::capabilities::ServerCapabilities;
 use mcp_core::content::Implementation;
 use mcp_core::discover::{Discover, DiscoverResult};
 use mcp_core::error::ErrorObject;
+use mcp_core::json::{JsonObject, JsonValue};
 use mcp_core::meta::ResultMeta;
 use mcp_core::method::Method;
 use mcp_core::pagination::PaginatedRequestParams;
@@ -181,12 +182,40 @@ fn decode_cursor(cursor: &str) -> Option<(usize, u64)> {
     }
 }
 
+/// Keeps, of the items a list result as JSON holds under `field`, those
+/// whose identity (their string member `key`) is `visible`. An item
+/// without one is not a descriptor of the list, and is dropped.
+fn retain_listed(
+    result: &mut JsonObject,
+    field: &str,
+    key: &str,
+    visible: impl Fn(&str) -> bool,
+) -> Result<(), String> {
+    let Some(JsonValue::Array(items)) = result.get_mut(field) else {
+        return Err(format!("it has no array `{field}`"));
+    };
+    items.retain(|item| {
+        item.get(key)
+            .and_then(JsonValue::as_str)
+            .is_some_and(&visible)
+    });
+    Ok(())
+}
+
 /// Implements a list method's handler on `Listing<D>` and its screen on `ListScreen<D>`.
 macro_rules! list_handler {
-    ($method:ty, $descriptor:ty, $result:ident, $field:ident) => {
+    ($method:ty, $descriptor:ty, $result:ident, $field:ident, $wire:literal, $key:literal) => {
         impl Screen<$method> for ListScreen<$descriptor> {
             fn screen(&self, ctx: &RequestContext, result: &mut $result) {
                 result.$field.retain(|item| self.visible(ctx, item.key()));
+            }
+
+            fn screen_json(
+                &self,
+                ctx: &RequestContext,
+                result: &mut JsonObject,
+            ) -> Result<(), String> {
+                retain_listed(result, $wire, $key, |key| self.visible(ctx, key))
             }
         }
 
@@ -213,14 +242,30 @@ macro_rules! list_handler {
     };
 }
 
-list_handler!(ListTools, Tool, ListToolsResult, tools);
-list_handler!(ListPrompts, Prompt, ListPromptsResult, prompts);
-list_handler!(ListResources, Resource, ListResourcesResult, resources);
+list_handler!(ListTools, Tool, ListToolsResult, tools, "tools", "name");
+list_handler!(
+    ListPrompts,
+    Prompt,
+    ListPromptsResult,
+    prompts,
+    "prompts",
+    "name"
+);
+list_handler!(
+    ListResources,
+    Resource,
+    ListResourcesResult,
+    resources,
+    "resources",
+    "uri"
+);
 list_handler!(
     ListResourceTemplates,
     ResourceTemplate,
     ListResourceTemplatesResult,
-    resource_templates
+    resource_templates,
+    "resourceTemplates",
+    "uriTemplate"
 );
 
 /// The handler of `server/discover`.

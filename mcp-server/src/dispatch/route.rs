@@ -5,10 +5,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use mcp_core::error::ErrorObject;
+use mcp_core::json::JsonObject;
 use mcp_core::method::Method;
 use mcp_core::result::ResultType;
 use mcp_core::version::Era;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::value::RawValue;
 
 use super::chain::Verdict;
@@ -82,6 +83,39 @@ pub(crate) struct RouteReport {
 pub(crate) trait Screen<M: Method>: Send + Sync {
     /// Removes from `result` what the caller of `ctx` may not see.
     fn screen(&self, ctx: &RequestContext, result: &mut M::Result);
+    /// The same for a complete result as JSON, which an interceptor made in
+    /// place of the method; `Err` says why `result` is not one of `M`'s.
+    fn screen_json(&self, ctx: &RequestContext, result: &mut JsonObject) -> Result<(), String>;
+}
+
+/// Screens a result an interceptor made in place of `method`: only a
+/// complete result, which a screened method always answers with, passes.
+/// Works on the JSON as sent, so that no method's result type is decoded.
+fn screen_encoded(
+    method: &str,
+    result: &RawValue,
+    screen: impl FnOnce(&mut JsonObject) -> Result<(), String>,
+) -> Result<Box<RawValue>, ErrorObject> {
+    let mut object: JsonObject = serde_json::from_str(result.get()).map_err(|e| {
+        ErrorObject::internal_error(format!("an interceptor's result is not an object: {e}"))
+    })?;
+    let complete = match object.get("resultType") {
+        None => true,
+        Some(kind) => kind.as_str() == Some(&ResultType::COMPLETE.0),
+    };
+    if !complete {
+        return Err(ErrorObject::internal_error(format!(
+            "Internal error: `{method}` answers only with complete results"
+        )));
+    }
+    screen(&mut object).map_err(|e| {
+        ErrorObject::internal_error(format!(
+            "an interceptor's result is not a result of {method}: {e}"
+        ))
+    })?;
+    serde_json::value::to_raw_value(&object).map_err(|e| {
+        ErrorObject::internal_error(format!("the result of {method} did not encode: {e}"))
+    })
 }
 
 /// The route of method `M`.
@@ -279,34 +313,12 @@ impl<M: Method> Route for TypedRoute<M> {
         ctx: &RequestContext,
         result: Box<RawValue>,
     ) -> Result<Box<RawValue>, ErrorObject> {
-        if self.screen.is_none() {
-            return Ok(result);
+        match &self.screen {
+            None => Ok(result),
+            Some(screen) => {
+                screen_encoded(M::NAME, &result, |object| screen.screen_json(ctx, object))
+            }
         }
-        #[derive(Deserialize)]
-        struct Kind {
-            #[serde(rename = "resultType", default)]
-            result_type: ResultType,
-        }
-        let kind: Kind = serde_json::from_str(result.get()).map_err(|e| {
-            ErrorObject::internal_error(format!("an interceptor's result is not an object: {e}"))
-        })?;
-        let mut reply = if kind.result_type == ResultType::COMPLETE {
-            Reply::Complete(serde_json::from_str(result.get()).map_err(|e| {
-                ErrorObject::internal_error(format!(
-                    "an interceptor's result is not a result of {}: {e}",
-                    M::NAME
-                ))
-            })?)
-        } else {
-            Reply::Alternate(crate::handler::AlternateResult {
-                result_type: kind.result_type,
-                body: Default::default(),
-            })
-        };
-        self.apply_screen(ctx, &mut reply)?;
-        reply.encode().map_err(|e| {
-            ErrorObject::internal_error(format!("the result of {} did not encode: {e}", M::NAME))
-        })
     }
 
     fn report(&self) -> RouteReport {

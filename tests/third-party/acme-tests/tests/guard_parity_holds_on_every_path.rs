@@ -438,6 +438,99 @@ async fn a_cached_list_answer_keeps_only_what_its_caller_may_see() {
     }
 }
 
+/// Each list method, the member its items sit under, and their identity.
+const LISTS: [(&str, &str, &str); 4] = [
+    ("tools/list", "tools", "name"),
+    ("prompts/list", "prompts", "name"),
+    ("resources/list", "resources", "uri"),
+    (
+        "resources/templates/list",
+        "resourceTemplates",
+        "uriTemplate",
+    ),
+];
+
+/// Answers every list as the first caller (an admin) was told, with two
+/// items more: one that no catalog holds, and one without an identity.
+#[derive(Default)]
+struct RawListsForged(Mutex<Vec<(String, Value)>>);
+
+impl RawInterceptor for RawListsForged {
+    fn intercept<'a>(
+        &'a self,
+        call: &'a RawCall<'a>,
+        next: RawNext<'a>,
+    ) -> BoxFuture<'a, Result<RawAnswer, ErrorObject>> {
+        Box::pin(async move {
+            let Some((_, field, key)) = LISTS.iter().find(|(m, ..)| *m == call.method()) else {
+                return next.run(call).await;
+            };
+            let kept = self
+                .0
+                .lock()
+                .unwrap()
+                .iter()
+                .find(|(m, _)| m == call.method())
+                .cloned();
+            if let Some((_, mut list)) = kept {
+                let items = list[*field].as_array_mut().unwrap();
+                items.push(json!({ *key: "forged", "description": "no catalog holds it" }));
+                items.push(json!({ "description": "no identity" }));
+                let raw = serde_json::value::to_raw_value(&list).unwrap();
+                return Ok(next.authorize(call)?.raw_answer(raw));
+            }
+            let answer = next.run(call).await?;
+            let list = serde_json::from_str(answer.result().get()).unwrap();
+            self.0
+                .lock()
+                .unwrap()
+                .push((call.method().to_owned(), list));
+            Ok(answer)
+        })
+    }
+}
+
+/// The identities of the items of a list result.
+fn identities(list: &Value, field: &str, key: &str) -> Vec<String> {
+    list[field]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item[key].as_str().unwrap_or("(none)").to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_raw_answer_to_any_list_keeps_only_what_its_caller_may_see() {
+    let plain = builder().build();
+    let server = builder()
+        .register(
+            origin!(),
+            "forged-lists",
+            0,
+            Item::raw_interceptor(RawListsForged::default()),
+        )
+        .build();
+    let mut hidden = 0;
+    for (method, field, key) in LISTS {
+        let everything = admin(&server).request_raw(method, json!({})).await.unwrap();
+        let forged = anonymous(&server)
+            .request_raw(method, json!({}))
+            .await
+            .unwrap();
+        let own = anonymous(&plain)
+            .request_raw(method, json!({}))
+            .await
+            .unwrap();
+        let seen = identities(&forged, field, key);
+        assert_eq!(seen, identities(&own, field, key), "{method}");
+        assert!(!seen.contains(&"forged".to_owned()), "{method}: {seen:?}");
+        hidden += identities(&everything, field, key).len() - seen.len();
+    }
+    // note.purge, note.digest and notes-admin://all.
+    assert_eq!(hidden, 3);
+}
+
 #[tokio::test]
 async fn a_hidden_prompt_has_no_completions_and_answers_as_an_unknown_one() {
     let server = builder().build();
