@@ -7,6 +7,8 @@
 //! A raw client (`support::h2`) sends and reads the frames, since hyper's
 //! client keeps within the limit and answers pings on its own.
 
+#![cfg(feature = "http2")]
+
 mod support;
 
 use std::collections::HashMap;

@@ -462,6 +462,31 @@ async fn a_client_that_never_finishes_its_headers_loses_the_connection() {
     }
 }
 
+/// Built without `http2`, the server speaks HTTP/1.1 only: a client that
+/// opens with the HTTP/2 preface has its connection closed (hyper answers
+/// nothing to a preface), never held, and the next connection is served.
+#[cfg(not(feature = "http2"))]
+#[tokio::test]
+async fn without_http2_an_http2_preface_is_refused_and_the_connection_closed() {
+    let addr = serving(HttpConfig::default()).await;
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = until_closed(&mut stream).await;
+    assert!(answer.is_empty(), "{answer:?}");
+    let body = echo_body(1);
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(head(body.len(), "Connection: close\r\n").as_bytes())
+        .await
+        .unwrap();
+    stream.write_all(&body).await.unwrap();
+    let answer = until_closed(&mut stream).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
 #[tokio::test]
 async fn a_client_that_never_finishes_its_body_gets_408_and_loses_the_connection() {
     let addr = serving(HttpConfig::default().body_timeout(Duration::from_millis(200))).await;

@@ -1,6 +1,8 @@
 //! `serve_on` speaks HTTP/2 with prior knowledge as well as HTTP/1.1: one
 //! connection carries a call and several listen streams at once.
 
+#![cfg(feature = "http2")]
+
 mod support;
 
 use std::time::Duration;

@@ -195,7 +195,8 @@ impl HttpConfig {
     ///
     /// A listen stream or a running request holds one. Enforced by
     /// [`serve_on_with`](super::serve_on_with), which owns the
-    /// connections; a router served otherwise has its server's limit.
+    /// connections, when built with feature `http2`; a router served
+    /// otherwise has its server's limit.
     #[must_use]
     pub fn max_streams_per_connection(mut self, count: usize) -> Self {
         self.max_streams = count.max(1);
@@ -211,7 +212,8 @@ impl HttpConfig {
     /// machine, a dropped network) stops holding its streams and
     /// listeners. A ping also keeps an idle connection open through NATs
     /// and proxies that drop silent ones. Enforced by
-    /// [`serve_on_with`](super::serve_on_with), which owns the connections.
+    /// [`serve_on_with`](super::serve_on_with), which owns the connections,
+    /// when built with feature `http2`.
     ///
     /// ```
     /// use std::time::Duration;

@@ -1,7 +1,7 @@
 //! How [`serve_on_with`](super::serve_on_with) serves one connection:
-//! HTTP/1.1 or HTTP/2 with prior knowledge, request heads bounded in size
-//! and in the time they take to arrive, HTTP/2 streams bounded in number
-//! and silent HTTP/2 peers pinged.
+//! HTTP/1.1, or (with feature `http2`) HTTP/1.1 or HTTP/2 with prior
+//! knowledge, request heads bounded in size and in the time they take to
+//! arrive, HTTP/2 streams bounded in number and silent HTTP/2 peers pinged.
 
 use std::io;
 use std::pin::Pin;
@@ -9,8 +9,7 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto::Builder;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
@@ -22,15 +21,29 @@ use super::HttpConfig;
 /// send before it is known to speak HTTP/2 or HTTP/1.1.
 const PREFACE: usize = 24;
 
+/// Applies the HTTP/1.1 settings of `config` to either kind of builder.
+macro_rules! http1 {
+    ($http1:expr, $config:expr) => {
+        $http1
+            .timer(TokioTimer::new())
+            .header_read_timeout($config.header_timeout)
+            // HTTP/1.1 reads a head through this buffer: a head that fills it is a 431.
+            .max_buf_size($config.max_header)
+    };
+}
+
+/// What serves one connection, with the settings of [`builder`].
+#[cfg(feature = "http2")]
+pub(crate) type Builder = hyper_util::server::conn::auto::Builder<hyper_util::rt::TokioExecutor>;
+/// What serves one connection, with the settings of [`builder`].
+#[cfg(not(feature = "http2"))]
+pub(crate) type Builder = hyper::server::conn::http1::Builder;
+
 /// The HTTP server settings every connection gets from `config`.
-pub(crate) fn builder(config: &HttpConfig) -> Builder<TokioExecutor> {
-    let mut builder = Builder::new(TokioExecutor::new());
-    builder
-        .http1()
-        .timer(TokioTimer::new())
-        .header_read_timeout(config.header_timeout)
-        // HTTP/1.1 reads a head through this buffer: a head that fills it is a 431.
-        .max_buf_size(config.max_header);
+#[cfg(feature = "http2")]
+pub(crate) fn builder(config: &HttpConfig) -> Builder {
+    let mut builder = Builder::new(hyper_util::rt::TokioExecutor::new());
+    http1!(builder.http1(), config);
     builder
         .http2()
         .timer(TokioTimer::new())
@@ -41,6 +54,17 @@ pub(crate) fn builder(config: &HttpConfig) -> Builder<TokioExecutor> {
         .keep_alive_timeout(config.ping_timeout)
         // As `axum::serve` does: HTTP/2 WebSockets of a merged router.
         .enable_connect_protocol();
+    builder
+}
+
+/// The HTTP server settings every connection gets from `config`.
+#[cfg(not(feature = "http2"))]
+pub(crate) fn builder(config: &HttpConfig) -> Builder {
+    let mut builder = Builder::new();
+    http1!(builder, config)
+        // Exact, where the buffer's bound is not (a read may fill it past
+        // its size): a head larger than this is a 431, however it arrived.
+        .max_header_size(config.max_header);
     builder
 }
 
@@ -65,7 +89,7 @@ impl Connections {
 /// serves and closes (HTTP/2: `GOAWAY`); one accepted during the drain is
 /// served (probes must still be answered), and its answers close it.
 pub(crate) fn spawn(
-    builder: &Builder<TokioExecutor>,
+    builder: &Builder,
     tcp: TcpStream,
     app: Router,
     within: Duration,
@@ -77,7 +101,10 @@ pub(crate) fn spawn(
     let connections = connections.clone();
     connections.open.clone().spawn(async move {
         let opened_draining = connections.draining.is_cancelled();
+        #[cfg(feature = "http2")]
         let connection = builder.serve_connection_with_upgrades(io, service);
+        #[cfg(not(feature = "http2"))]
+        let connection = builder.serve_connection(io, service).with_upgrades();
         tokio::pin!(connection);
         // A connection that breaks or times out ends alone.
         tokio::select! {

@@ -246,8 +246,9 @@ pub fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
     socket.listen(4096)
 }
 
-/// Serves a router on a bound listener, over HTTP/1.1 and HTTP/2 (cleartext
-/// with prior knowledge), with `TCP_NODELAY` on every connection (small
+/// Serves a router on a bound listener, over HTTP/1.1 and, with feature
+/// `http2`, HTTP/2 (cleartext with prior knowledge), with `TCP_NODELAY` on
+/// every connection (small
 /// JSON-RPC answers must not wait for Nagle), and the default connection
 /// limits of [`HttpConfig`].
 ///
@@ -263,7 +264,7 @@ pub async fn serve_on(listener: TcpListener, app: Router) -> std::io::Result<()>
 /// [`max_header_bytes`](HttpConfig::max_header_bytes) gets `431`, a
 /// connection whose next request head takes longer than
 /// [`header_timeout`](HttpConfig::header_timeout) to arrive (an idle one
-/// included) is closed, an HTTP/2 connection holds at most
+/// included) is closed, and (with feature `http2`) an HTTP/2 connection holds at most
 /// [`max_streams_per_connection`](HttpConfig::max_streams_per_connection)
 /// streams at once, and one whose peer leaves a ping unanswered
 /// ([`http2_ping_interval`](HttpConfig::http2_ping_interval)) is closed.
