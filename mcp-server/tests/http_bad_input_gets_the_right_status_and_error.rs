@@ -412,23 +412,30 @@ async fn until_closed(stream: &mut TcpStream) -> String {
     received
 }
 
+/// Everything the server at `addr` sends for a `tools/call` of `echo` with
+/// `extra` header lines and its whole body, until it closes the connection.
+async fn echo_exchange(addr: SocketAddr, extra: &str) -> String {
+    let body = echo_body(1);
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(head(body.len(), extra).as_bytes())
+        .await
+        .unwrap();
+    stream.write_all(&body).await.unwrap();
+    until_closed(&mut stream).await
+}
+
 #[tokio::test]
 async fn headers_over_the_limit_are_refused_with_431() {
     // The default limit, 64 KiB, is the server's own.
     let addr = serving(HttpConfig::default()).await;
     let body = echo_body(1);
     // Within the limit: served.
-    let mut stream = TcpStream::connect(addr).await.unwrap();
     let within = format!(
         "Authorization: Bearer {}\r\nConnection: close\r\n",
         "t".repeat(32 << 10)
     );
-    stream
-        .write_all(head(body.len(), &within).as_bytes())
-        .await
-        .unwrap();
-    stream.write_all(&body).await.unwrap();
-    let answer = until_closed(&mut stream).await;
+    let answer = echo_exchange(addr, &within).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     // Beyond it: 431, and the connection closed.
     let mut stream = TcpStream::connect(addr).await.unwrap();
@@ -476,14 +483,7 @@ async fn without_http2_an_http2_preface_is_refused_and_the_connection_closed() {
         .unwrap();
     let answer = until_closed(&mut stream).await;
     assert!(answer.is_empty(), "{answer:?}");
-    let body = echo_body(1);
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream
-        .write_all(head(body.len(), "Connection: close\r\n").as_bytes())
-        .await
-        .unwrap();
-    stream.write_all(&body).await.unwrap();
-    let answer = until_closed(&mut stream).await;
+    let answer = echo_exchange(addr, "Connection: close\r\n").await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
 

@@ -104,18 +104,26 @@ fn screen_encoded(
         Some(kind) => kind.as_str() == Some(&ResultType::COMPLETE.0),
     };
     if !complete {
-        return Err(ErrorObject::internal_error(format!(
-            "Internal error: `{method}` answers only with complete results"
-        )));
+        return Err(only_complete(method));
     }
     screen(&mut object).map_err(|e| {
         ErrorObject::internal_error(format!(
             "an interceptor's result is not a result of {method}: {e}"
         ))
     })?;
-    serde_json::value::to_raw_value(&object).map_err(|e| {
-        ErrorObject::internal_error(format!("the result of {method} did not encode: {e}"))
-    })
+    serde_json::value::to_raw_value(&object).map_err(|e| unencodable(method, e))
+}
+
+/// The error for a result of `method`, a screened one, that is not complete.
+fn only_complete(method: &str) -> ErrorObject {
+    ErrorObject::internal_error(format!(
+        "Internal error: `{method}` answers only with complete results"
+    ))
+}
+
+/// The error for a result of `method` that did not encode.
+fn unencodable(method: &str, error: serde_json::Error) -> ErrorObject {
+    ErrorObject::internal_error(format!("the result of {method} did not encode: {error}"))
 }
 
 /// The route of method `M`.
@@ -164,10 +172,7 @@ impl<M: Method> TypedRoute<M> {
                 screen.screen(ctx, result);
                 Ok(())
             }
-            _ => Err(ErrorObject::internal_error(format!(
-                "Internal error: `{}` answers only with complete results",
-                M::NAME
-            ))),
+            _ => Err(only_complete(M::NAME)),
         }
     }
 
@@ -264,12 +269,7 @@ impl<M: Method> Route for TypedRoute<M> {
             if self.shaped {
                 self.apply_screen(ctx, &mut reply)?;
             }
-            let encoded = reply.encode().map_err(|e| {
-                ErrorObject::internal_error(format!(
-                    "the result of {} did not encode: {e}",
-                    M::NAME
-                ))
-            })?;
+            let encoded = reply.encode().map_err(|e| unencodable(M::NAME, e))?;
             Ok(RawAnswer::new(encoded, ctx.key()))
         })
     }

@@ -27,7 +27,9 @@ macro_rules! http1 {
         $http1
             .timer(TokioTimer::new())
             .header_read_timeout($config.header_timeout)
-            // HTTP/1.1 reads a head through this buffer: a head that fills it is a 431.
+            // HTTP/1.1 reads a head through this buffer, and a head that fills it
+            // is a 431; one read may fill it past its size, so this bound is
+            // not exact (hyper's own `max_header_size` is).
             .max_buf_size($config.max_header)
     };
 }
@@ -117,10 +119,11 @@ pub(crate) fn spawn(
     });
 }
 
-/// A connection whose first [`PREFACE`] bytes must arrive in time: hyper
-/// reads them to tell HTTP/2 from HTTP/1.1 before its own header timeout
-/// starts, so a client that sends nothing, or a few bytes, would otherwise
-/// hold the connection forever.
+/// A connection whose first [`PREFACE`] bytes must arrive in time. With
+/// `http2`, hyper reads them to tell HTTP/2 from HTTP/1.1 before its own
+/// header timeout starts, so a client that sends nothing, or a few bytes,
+/// would otherwise hold the connection forever; HTTP/1.1 alone times the
+/// head from the start, and the same bound holds for both.
 struct Opening<I> {
     io: I,
     /// How many of the first bytes have yet to arrive.
