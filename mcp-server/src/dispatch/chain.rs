@@ -19,6 +19,8 @@ use crate::vocabulary::Origin;
 use crate::vocabulary::Target;
 use crate::vocabulary::auth::Challenge;
 
+use super::route::not_in_place;
+
 /// The guards of one target, and the target they decide for.
 ///
 /// A prompt's completions share their prompt's guards, so what the guards
@@ -121,6 +123,39 @@ impl Step {
     }
 }
 
+/// The steps of a chain to `target`, described in order, for the boot report.
+fn describe(
+    target: &Target,
+    steps: &[Step],
+    guards: &Guards,
+    alternates: &[(String, Arc<dyn AlternateResultInterceptor>)],
+) -> Vec<String> {
+    let mut described: Vec<String> = steps.iter().map(|s| s.describe(guards)).collect();
+    described.extend(
+        alternates
+            .iter()
+            .map(|(name, _)| format!("ALTERNATE-RESULT {name}")),
+    );
+    described.push(format!("HANDLER {target} ({})", target.origin));
+    described
+}
+
+/// The error for a handler-chain interceptor that replaced the params of
+/// `method` with a value of another type.
+fn replaced_params(method: &str) -> ErrorObject {
+    ErrorObject::internal_error(format!(
+        "a handler-chain interceptor replaced the params of `{method}` with another type"
+    ))
+}
+
+/// The error for a handler-chain interceptor that settled `method` with a
+/// value that is not its result type, `result`.
+fn not_its_result(method: &str, result: &str) -> ErrorObject {
+    ErrorObject::internal_error(format!(
+        "a handler-chain interceptor settled `{method}` with a result that is not `{result}`"
+    ))
+}
+
 /// The answer of a method for a target that does not exist: also the
 /// answer for one the guards hide.
 pub(crate) type NotFound<M> = fn(&<M as Method>::Params) -> ErrorObject;
@@ -152,13 +187,7 @@ impl<M: Method> HandlerChain<M> {
                 .into_any()
                 .downcast::<M::Result>()
                 .map(|b| *b)
-                .map_err(|_| {
-                    ErrorObject::internal_error(format!(
-                        "a handler-chain interceptor settled `{}` with a result that is not `{}`",
-                        M::NAME,
-                        std::any::type_name::<M::Result>()
-                    ))
-                })
+                .map_err(|_| not_its_result(M::NAME, std::any::type_name::<M::Result>()))
         })
     }
 
@@ -188,27 +217,13 @@ impl<M: Method> HandlerChain<M> {
 
     /// The steps, described in order, for the boot report.
     pub(crate) fn describe(&self) -> Vec<String> {
-        let mut steps: Vec<String> = self
-            .steps
-            .iter()
-            .map(|s| s.describe(&self.guards))
-            .collect();
-        steps.extend(
-            self.alternates
-                .iter()
-                .map(|(name, _)| format!("ALTERNATE-RESULT {name}")),
-        );
-        steps.push(format!("HANDLER {} ({})", self.target, self.target.origin));
-        steps
+        describe(&self.target, &self.steps, &self.guards, &self.alternates)
     }
 
     fn erased_check(&self, call: &HandlerCall<'_>) -> Result<(), ErrorObject> {
         match call.params::<M::Params>() {
             Some(params) => self.check(call.ctx(), params),
-            None => Err(ErrorObject::internal_error(format!(
-                "a handler-chain interceptor replaced the params of `{}` with another type",
-                M::NAME
-            ))),
+            None => Err(replaced_params(M::NAME)),
         }
     }
 }
@@ -251,10 +266,7 @@ impl<M: Method> ErasedChain for HandlerChain<M> {
 
     fn check_guards(&self, call: &HandlerCall<'_>) -> Result<(), ErrorObject> {
         if !self.answerable {
-            return Err(ErrorObject::invalid_request(format!(
-                "`{}` cannot be answered in place of the server",
-                M::NAME
-            )));
+            return Err(not_in_place(M::NAME));
         }
         self.erased_check(call)
     }
@@ -278,12 +290,7 @@ impl<M: Method> ErasedInvoke for HandlerInvoke<M> {
         Box::pin(async move {
             let params = match params.into_any().downcast::<M::Params>() {
                 Ok(params) => *params,
-                Err(_) => {
-                    return Err(ErrorObject::internal_error(format!(
-                        "a handler-chain interceptor replaced the params of `{}` with another type",
-                        M::NAME
-                    )));
-                }
+                Err(_) => return Err(replaced_params(M::NAME)),
             };
             let reply = self.handler.handle(ctx, params).await?;
             Ok(Settled::new(reply, ctx.key()))

@@ -94,7 +94,7 @@ pub(crate) trait Screen<M: Method>: Send + Sync {
 fn screen_encoded(
     method: &str,
     result: &RawValue,
-    screen: impl FnOnce(&mut JsonObject) -> Result<(), String>,
+    screen: &dyn Fn(&mut JsonObject) -> Result<(), String>,
 ) -> Result<Box<RawValue>, ErrorObject> {
     let mut object: JsonObject = serde_json::from_str(result.get()).map_err(|e| {
         ErrorObject::internal_error(format!("an interceptor's result is not an object: {e}"))
@@ -144,14 +144,19 @@ pub(crate) struct TypedRoute<M: Method> {
 
 fn decode<M: Method>(params: Option<&RawValue>) -> Result<M::Params, ErrorObject> {
     let text = params.map_or("{}", RawValue::get);
-    serde_json::from_str(text)
-        .map_err(|e| ErrorObject::invalid_params(format!("Invalid params for {}: {e}", M::NAME)))
+    serde_json::from_str(text).map_err(|e| invalid_params(M::NAME, &e))
 }
 
-fn not_in_place<M: Method>() -> ErrorObject {
+/// The error for params of `method` that did not decode.
+fn invalid_params(method: &str, error: &serde_json::Error) -> ErrorObject {
+    ErrorObject::invalid_params(format!("Invalid params for {method}: {error}"))
+}
+
+/// The error for an interceptor's answer in place of `method`, which only
+/// its handler answers.
+pub(crate) fn not_in_place(method: &str) -> ErrorObject {
     ErrorObject::invalid_request(format!(
-        "`{}` cannot be answered in place of the server",
-        M::NAME
+        "`{method}` cannot be answered in place of the server"
     ))
 }
 
@@ -173,6 +178,27 @@ impl<M: Method> TypedRoute<M> {
                 Ok(())
             }
             _ => Err(only_complete(M::NAME)),
+        }
+    }
+
+    /// The answer for the target `params` name when the caller of `ctx`
+    /// cannot see it: the guards hide it, or, when `unknown` says so, it
+    /// does not exist; `None` otherwise. What [`Route::hidden`] and
+    /// [`Route::unseen`] share.
+    #[inline(never)]
+    fn lookup(
+        &self,
+        ctx: &RequestContext,
+        params: Option<&RawValue>,
+        unknown: bool,
+    ) -> Option<ErrorObject> {
+        if let Some(hidden) = self.hidden_method(ctx) {
+            return Some(hidden);
+        }
+        let params = decode::<M>(params).ok()?;
+        match self.resolver.resolve(ctx, &params) {
+            Ok(resolved) => resolved.hides(ctx, &params),
+            Err(missing) => unknown.then_some(missing),
         }
     }
 
@@ -215,7 +241,7 @@ impl<M: Method> TypedRest<M> for TypedCall<'_, M> {
 
     fn authorize(&self) -> Result<(), ErrorObject> {
         if !self.route.answerable {
-            return Err(not_in_place::<M>());
+            return Err(not_in_place(M::NAME));
         }
         let chain = self.resolved.as_ref().map_err(Clone::clone)?;
         match chain.guards.verdict(self.ctx) {
@@ -280,32 +306,18 @@ impl<M: Method> Route for TypedRoute<M> {
         params: Option<&RawValue>,
     ) -> Result<(), ErrorObject> {
         if !self.answerable {
-            return Err(not_in_place::<M>());
+            return Err(not_in_place(M::NAME));
         }
         let params = decode::<M>(params)?;
         self.resolver.resolve(ctx, &params)?.check(ctx, &params)
     }
 
     fn hidden(&self, ctx: &RequestContext, params: Option<&RawValue>) -> Option<ErrorObject> {
-        if let Some(hidden) = self.hidden_method(ctx) {
-            return Some(hidden);
-        }
-        let params = decode::<M>(params).ok()?;
-        self.resolver
-            .resolve(ctx, &params)
-            .ok()?
-            .hides(ctx, &params)
+        self.lookup(ctx, params, false)
     }
 
     fn unseen(&self, ctx: &RequestContext, params: Option<&RawValue>) -> Option<ErrorObject> {
-        if let Some(hidden) = self.hidden_method(ctx) {
-            return Some(hidden);
-        }
-        let params = decode::<M>(params).ok()?;
-        match self.resolver.resolve(ctx, &params) {
-            Ok(resolved) => resolved.hides(ctx, &params),
-            Err(unknown) => Some(unknown),
-        }
+        self.lookup(ctx, params, true)
     }
 
     fn screen(
@@ -316,7 +328,7 @@ impl<M: Method> Route for TypedRoute<M> {
         match &self.screen {
             None => Ok(result),
             Some(screen) => {
-                screen_encoded(M::NAME, &result, |object| screen.screen_json(ctx, object))
+                screen_encoded(M::NAME, &result, &|object| screen.screen_json(ctx, object))
             }
         }
     }

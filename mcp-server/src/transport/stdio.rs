@@ -4,7 +4,7 @@
 //! Requests run concurrently, up to a limit ([`StdioConfig`]); one more
 //! is refused at once. `notifications/cancelled` cancels the request it
 //! names. At the end of input, or once the server's
-//! [`Shutdown`](crate::server::Shutdown) begins, nothing more is read:
+//! [`Shutdown`] begins, nothing more is read:
 //! every request already read is answered, within the drain deadline
 //! (`server.drain_timeout_s`), and only the questions to the client, which
 //! can no longer answer, are cancelled; then the transport returns. A
@@ -47,6 +47,7 @@ use tokio_util::sync::CancellationToken;
 use crate::Server;
 use crate::auth::{Channel, Credentials};
 use crate::context::DEFAULT_INPUT_TIMEOUT;
+use crate::server::Shutdown;
 use crate::transport::{
     ChangeFeed, ClientRequester, InFlight, NotificationSink, Outbound, Peer, Requester, Session,
     encode_error,
@@ -164,30 +165,65 @@ where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin + Send + 'static,
 {
-    let (lines_out, writer) = spawn_writer(output, config.max_backlog);
-    let state = Arc::new(State::default());
-    let mut running = JoinSet::new();
-    let forwarding = forward_changes(&server, &state, &lines_out);
+    // Only reading lines depends on the streams' types; the rest is
+    // compiled once, whatever streams a program serves.
+    let mut process = Process::start(server, Box::new(output), config);
     let mut input = BufReader::new(input);
     let mut line = Vec::new();
-    let shutdown = server.shutdown().clone();
     loop {
         let read = tokio::select! {
-            read = next_line(&mut input, &mut line) => read?,
+            read = next_line(&mut input, &mut line) => Some(read?),
             // A drain reads no more: what was read is answered below.
-            () = shutdown.draining() => None,
-            () = lines_out.overflow.cancelled() => {
-                state.in_flight.cancel_all();
-                running.shutdown().await;
-                forwarding.abort();
-                state.session.close();
-                writer.abort();
-                return Err(io::Error::other(
-                    "the client stopped reading stdout: too much waited to be written",
-                ));
-            }
+            () = process.shutdown.draining() => Some(None),
+            () = process.lines_out.overflow.cancelled() => None,
         };
-        let Some(read) = read else { break };
+        match read {
+            None => return Err(process.overflowed().await),
+            Some(None) => break,
+            // Boxed, so that the reading loop stays small: the future of
+            // `read` is compiled once, not into each loop's.
+            Some(Some(read)) => Box::pin(process.read(read, &line)).await,
+        }
+    }
+    process.finish().await
+}
+
+/// One stdio process being served: what [`serve_with`] holds between lines.
+struct Process {
+    server: Server,
+    shutdown: Shutdown,
+    config: StdioConfig,
+    state: Arc<State>,
+    lines_out: Lines,
+    writer: tokio::task::JoinHandle<io::Result<()>>,
+    forwarding: tokio::task::JoinHandle<()>,
+    running: JoinSet<()>,
+}
+
+impl Process {
+    fn start(
+        server: Server,
+        output: Box<dyn AsyncWrite + Unpin + Send>,
+        config: StdioConfig,
+    ) -> Self {
+        let (lines_out, writer) = spawn_writer(output, config.max_backlog);
+        let state = Arc::new(State::default());
+        let forwarding = forward_changes(&server, &state, &lines_out);
+        Self {
+            shutdown: server.shutdown().clone(),
+            server,
+            config,
+            state,
+            lines_out,
+            writer,
+            forwarding,
+            running: JoinSet::new(),
+        }
+    }
+
+    /// Answers what one line holds.
+    async fn read(&mut self, read: Line, line: &[u8]) {
+        let lines_out = &self.lines_out;
         if read == Line::TooLong {
             let _ = lines_out.send(encode_error(
                 None,
@@ -195,31 +231,32 @@ where
                     "Message too large: the limit is {MAX_LINE} bytes"
                 )),
             ));
-            continue;
+            return;
         }
         if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
+            return;
         }
-        match jsonrpc::decode(&line) {
+        let state = &self.state;
+        let credentials = &self.config.credentials;
+        match jsonrpc::decode(line) {
             Err(error) => {
                 let _ = lines_out.send(encode_error(error.id, error.error));
             }
             Ok(Message::Notification(notification)) => {
-                let peer =
-                    Peer::on(state.session.clone()).with_credentials(config.credentials.clone());
-                if server.admit_notification(&notification, &peer).await {
+                let peer = Peer::on(state.session.clone()).with_credentials(credentials.clone());
+                if self.server.admit_notification(&notification, &peer).await {
                     state.in_flight.notify(&notification);
                 }
             }
             Ok(Message::Response(response)) => {
                 state.outbound.settle(response);
             }
-            Ok(Message::Request(request)) if running.len() >= config.max_concurrent => {
+            Ok(Message::Request(request)) if self.running.len() >= self.config.max_concurrent => {
                 let _ = lines_out.send(encode_error(
                     Some(request.id),
                     ErrorObject::internal_error(format!(
                         "Server busy: {} requests are already running; retry later",
-                        config.max_concurrent
+                        self.config.max_concurrent
                     )),
                 ));
             }
@@ -236,14 +273,15 @@ where
                     }) as Arc<dyn ClientRequester>
                 };
                 let peer = Peer::on(state.session.clone())
-                    .with_credentials(config.credentials.clone())
+                    .with_credentials(credentials.clone())
                     .with_notifications(Arc::new(LineSink {
                         lines_out: lines_out.clone(),
                         cancellation: cancellation.clone(),
                     }))
                     .with_cancellation(cancellation)
                     .with_requester(Some(requester), DEFAULT_INPUT_TIMEOUT);
-                let (server, state, lines_out) = (server.clone(), state.clone(), lines_out.clone());
+                let (server, state, lines_out) =
+                    (self.server.clone(), state.clone(), lines_out.clone());
                 // `initialize` decides the era of what follows: it is answered
                 // before the next line is read.
                 let inline = request.method == "initialize";
@@ -258,35 +296,49 @@ where
                 if inline {
                     serving.await;
                 } else {
-                    running.spawn(serving);
+                    self.running.spawn(serving);
                 }
             }
         }
-        while running.try_join_next().is_some() {}
+        while self.running.try_join_next().is_some() {}
     }
-    // End of input, or a drain: every request read is answered, within
-    // the drain deadline; only questions to the client, which can no
-    // longer answer, are cancelled (their handlers hear so and answer).
-    // Work that outlives its request (a task) may still hold the output:
-    // the writer ends once what is queued is written, and what such work
-    // sends later goes nowhere.
-    state.outbound.close();
-    let deadline = tokio::time::sleep(shutdown.drain_timeout());
-    tokio::pin!(deadline);
-    loop {
-        tokio::select! {
-            joined = running.join_next() => if joined.is_none() { break },
-            () = &mut deadline => break,
-            () = shutdown.expired() => break,
+
+    /// Ends the process whose client stopped reading: the error
+    /// [`serve_with`] returns.
+    async fn overflowed(mut self) -> io::Error {
+        self.state.in_flight.cancel_all();
+        self.running.shutdown().await;
+        self.forwarding.abort();
+        self.state.session.close();
+        self.writer.abort();
+        io::Error::other("the client stopped reading stdout: too much waited to be written")
+    }
+
+    /// Ends the process at the end of input, or in a drain: every request
+    /// read is answered, within the drain deadline; only questions to the
+    /// client, which can no longer answer, are cancelled (their handlers
+    /// hear so and answer). Work that outlives its request (a task) may
+    /// still hold the output: the writer ends once what is queued is
+    /// written, and what such work sends later goes nowhere.
+    async fn finish(mut self) -> io::Result<()> {
+        self.state.outbound.close();
+        let deadline = tokio::time::sleep(self.shutdown.drain_timeout());
+        tokio::pin!(deadline);
+        loop {
+            tokio::select! {
+                joined = self.running.join_next() => if joined.is_none() { break },
+                () = &mut deadline => break,
+                () = self.shutdown.expired() => break,
+            }
         }
+        self.state.in_flight.cancel_all();
+        self.running.shutdown().await;
+        self.forwarding.abort();
+        self.state.session.close();
+        self.lines_out.closing.cancel();
+        drop(self.lines_out);
+        self.writer.await.unwrap_or(Ok(()))
     }
-    state.in_flight.cancel_all();
-    running.shutdown().await;
-    forwarding.abort();
-    state.session.close();
-    lines_out.closing.cancel();
-    drop(lines_out);
-    writer.await.unwrap_or(Ok(()))
 }
 
 /// The longest message a client may send on one line.
@@ -428,10 +480,10 @@ impl Lines {
 
 /// Writes each message on its own line, in the order they are sent; at
 /// most `limit` bytes wait.
-fn spawn_writer<W>(mut output: W, limit: usize) -> (Lines, tokio::task::JoinHandle<io::Result<()>>)
-where
-    W: AsyncWrite + Unpin + Send + 'static,
-{
+fn spawn_writer(
+    mut output: Box<dyn AsyncWrite + Unpin + Send>,
+    limit: usize,
+) -> (Lines, tokio::task::JoinHandle<io::Result<()>>) {
     let (sender, mut lines) = mpsc::unbounded_channel::<Vec<u8>>();
     let lines_out = Lines {
         sender,

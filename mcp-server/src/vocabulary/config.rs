@@ -176,6 +176,21 @@ impl fmt::Display for SettingSource {
 /// the path and message of the first invalid value.
 type Checked = Result<Vec<String>, (String, String)>;
 
+/// Decodes section `T` from its subtree: the section and the paths of the
+/// keys it does not know, or the path and message of the first invalid
+/// value. The one decoder of a section, which checking, fitting and
+/// reading share, so that each section's decoding is compiled once.
+fn decode<T: Section>(value: &JsonValue) -> Result<(T, Vec<String>), (String, String)> {
+    let mut unknown = Vec::new();
+    let mut track = |path: serde_ignored::Path<'_>| unknown.push(path.to_string());
+    let deserializer = serde_ignored::Deserializer::new(value, &mut track);
+    let parsed: Result<T, _> = serde_path_to_error::deserialize(deserializer);
+    match parsed {
+        Ok(section) => Ok((section, unknown)),
+        Err(e) => Err((e.path().to_string(), e.inner().to_string())),
+    }
+}
+
 /// A section someone declared or read, with its type erased.
 #[derive(Clone, Copy)]
 pub(crate) struct SectionInfo {
@@ -190,14 +205,7 @@ pub(crate) struct SectionInfo {
 impl SectionInfo {
     pub(crate) fn of<T: Section>() -> Self {
         fn check<T: Section>(value: &JsonValue) -> Checked {
-            let mut unknown = Vec::new();
-            let mut track = |path: serde_ignored::Path<'_>| unknown.push(path.to_string());
-            let deserializer = serde_ignored::Deserializer::new(value, &mut track);
-            let parsed: Result<T, _> = serde_path_to_error::deserialize(deserializer);
-            match parsed {
-                Ok(_) => Ok(unknown),
-                Err(e) => Err((e.path().to_string(), e.inner().to_string())),
-            }
+            decode::<T>(value).map(|(_, unknown)| unknown)
         }
         Self {
             key: T::KEY,
@@ -298,10 +306,10 @@ impl Settings {
     fn fitted<T: Section>(&self) -> JsonValue {
         let mut subtree = self.subtree(T::KEY);
         for _ in 0..self.texts.len() {
-            let Err(e) = serde_path_to_error::deserialize::<_, T>(&subtree) else {
+            let Err((path, _)) = decode::<T>(&subtree) else {
                 break;
             };
-            match self.as_text(T::KEY, &subtree, &e.path().to_string()) {
+            match self.as_text(T::KEY, &subtree, &path) {
                 Some(retried) if retried != subtree => subtree = retried,
                 _ => break,
             }
@@ -359,7 +367,7 @@ impl Settings {
     /// Reads section `T`; the default when its subtree does not deserialize
     /// (boot reports that on its own).
     pub(crate) fn read<T: Section>(&self) -> T {
-        T::deserialize(self.fitted::<T>()).unwrap_or_default()
+        decode::<T>(&self.fitted::<T>()).map_or_else(|_| T::default(), |(section, _)| section)
     }
 
     /// Checks every section against its subtree and every top-level key
