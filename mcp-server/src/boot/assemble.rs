@@ -71,7 +71,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
     // Extensions are declared before anything else is made, so everything
     // after, the defaults of one-active seams included, can ask which are.
     let extensions = TypeId::of::<Extensions>();
-    errors.extend(select::kinds(&mut parts, &mut boot, |kind| {
+    errors.extend(select::kinds(&mut parts, &mut boot, &|kind| {
         kind == extensions
     }));
     let (selections, mut selecting) = select::one_active(&mut parts, &mut boot);
@@ -90,7 +90,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         &boot,
         &mut parts,
     ));
-    errors.extend(select::kinds(&mut parts, &mut boot, |kind| {
+    errors.extend(select::kinds(&mut parts, &mut boot, &|kind| {
         kind != extensions
     }));
     let union = contribute::union(&mut parts, &boot, &mut errors);
@@ -185,7 +185,7 @@ pub(super) fn assemble(builder: Builder) -> Result<Server, BootErrors> {
         )));
         folder.unmatched(
             &boot,
-            |kind| match kind {
+            &|kind| match kind {
                 TargetKind::Tool => server.tools().into_iter().map(|t| t.name).collect(),
                 TargetKind::Prompt => server.prompts().into_iter().map(|p| p.name).collect(),
                 TargetKind::Resource => server.resources().into_iter().map(|r| r.uri).collect(),

@@ -67,15 +67,15 @@ impl Folder {
     pub(super) fn unmatched(
         &self,
         boot: &BootContext,
-        known: impl Fn(TargetKind) -> Vec<String>,
+        known: &dyn Fn(TargetKind) -> Vec<String>,
         errors: &mut Vec<BootError>,
     ) {
         let mut found = Vec::new();
-        self.unmatched_of::<Tool>(boot, &known, &mut found);
-        self.unmatched_of::<Prompt>(boot, &known, &mut found);
-        self.unmatched_of::<Resource>(boot, &known, &mut found);
-        self.unmatched_of::<ResourceTemplate>(boot, &known, &mut found);
-        self.unmatched_of::<MethodDescriptor>(boot, &known, &mut found);
+        self.unmatched_of::<Tool>(boot, known, &mut found);
+        self.unmatched_of::<Prompt>(boot, known, &mut found);
+        self.unmatched_of::<Resource>(boot, known, &mut found);
+        self.unmatched_of::<ResourceTemplate>(boot, known, &mut found);
+        self.unmatched_of::<MethodDescriptor>(boot, known, &mut found);
         sort::sort_by(&mut found, |a, b| a.0.cmp(&b.0));
         errors.extend(found.into_iter().map(|(_, error)| error));
     }
@@ -85,7 +85,7 @@ impl Folder {
     fn unmatched_of<D: Descriptor>(
         &self,
         boot: &BootContext,
-        known: impl Fn(TargetKind) -> Vec<String>,
+        known: &dyn Fn(TargetKind) -> Vec<String>,
         found: &mut Vec<((i32, String, Origin), BootError)>,
     ) {
         let kind = TypeId::of::<Customizers<D>>();

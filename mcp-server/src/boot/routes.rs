@@ -150,7 +150,7 @@ impl Inputs<'_> {
             let catalogue = &built.catalogue;
             self.folder.unmatched(
                 self.boot,
-                |kind| match kind {
+                &|kind| match kind {
                     TargetKind::Tool => keys(catalogue.tools.as_ref()),
                     TargetKind::Prompt => keys(catalogue.prompts.as_ref()),
                     TargetKind::Resource => keys(catalogue.resources.as_ref()),
@@ -422,17 +422,21 @@ impl Inputs<'_> {
                 none.clone(),
             ),
         };
+        // Inserted one by one: collecting into a map would compile a sort
+        // of its entries, which come sorted already.
         let mut resolver = Completions {
-            prompts: prompts
-                .iter()
-                .map(|(name, g)| (name.clone(), completer(g, &self.chains)))
-                .collect(),
-            templates: templates
-                .iter()
-                .map(|(uri, g)| (uri.clone(), completer(g, &self.chains)))
-                .collect(),
+            prompts: BTreeMap::new(),
+            templates: BTreeMap::new(),
             dynamic: Some(self.dynamic.clone()),
         };
+        for (name, guards) in &prompts {
+            let completer = completer(guards, &self.chains);
+            resolver.prompts.insert(name.clone(), completer);
+        }
+        for (uri, guards) in &templates {
+            let completer = completer(guards, &self.chains);
+            resolver.templates.insert(uri.clone(), completer);
+        }
         built.assembled.completions = true;
         for Contributed {
             value: (reference, handler),

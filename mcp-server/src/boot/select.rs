@@ -121,7 +121,7 @@ pub(super) fn one_active(
 pub(super) fn kinds(
     parts: &mut Parts,
     boot: &mut BootContext,
-    gathered: impl Fn(TypeId) -> bool,
+    gathered: &dyn Fn(TypeId) -> bool,
 ) -> Vec<BootError> {
     let mut errors = Vec::new();
     let mut by_kind: BTreeMap<(&'static str, TypeId), Vec<KindMember>> = BTreeMap::new();
@@ -143,7 +143,7 @@ pub(super) fn kinds(
                 .iter()
                 .map(|m| (m.member.key.clone(), m.origin))
                 .collect();
-            order.sort();
+            sort::sort_by(&mut order, Ord::cmp);
             for (key, origin) in order {
                 match keys.get(&key) {
                     Some(first) => errors.push(BootError::DuplicateMember {

@@ -270,7 +270,7 @@ impl Settings {
                     .is_some_and(|rest| rest.contains("__"))
             })
             .collect();
-        found.sort();
+        crate::vocabulary::sort::sort_by(&mut found, Ord::cmp);
         for (name, value) in found {
             let key = name[prefix.len()..]
                 .split("__")
