@@ -76,7 +76,13 @@ pub trait ErasedValue: Any + Send + Sync {
 
 impl<T: Serialize + Any + Send + Sync> ErasedValue for T {
     fn to_json(&self) -> JsonValue {
-        serde_json::to_value(self).unwrap_or_default()
+        // Through text: a result's text encoder is compiled to send it
+        // anyway, and an encoder into `Value` for every params and result
+        // type would double that code for a view only interceptors take.
+        serde_json::to_vec(self)
+            .ok()
+            .and_then(|text| serde_json::from_slice(&text).ok())
+            .unwrap_or_default()
     }
     fn as_any(&self) -> &dyn Any {
         self
