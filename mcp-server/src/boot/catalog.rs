@@ -3,7 +3,7 @@
 //! boot does; the new snapshot replaces the old one whole, or nothing
 //! changes.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use mcp_core::completion::{Complete, CompleteResult};
@@ -29,6 +29,7 @@ use crate::seam::contributor::CompletionRef;
 use crate::seam::contributor::catalog::CatalogContributor;
 use crate::seam::sink::{Change, ChangeSink, Fanout, Topic};
 use crate::server::{Server, ServerInner};
+use crate::vocabulary::sorted_map::SortedMap;
 use crate::vocabulary::{BootContext, BootError, Diagnostic, Origin, TargetKind, closest, lock};
 
 /// What boot assembled, by kind and identity: the identities a change may
@@ -81,7 +82,7 @@ pub(crate) struct RuntimeCatalog {
     /// The server, for the validators to inspect a change before it applies.
     pub(crate) server: OnceLock<Weak<ServerInner>>,
     /// The catalog contributors, by name.
-    pub(crate) contributors: BTreeMap<String, Arc<dyn CatalogContributor>>,
+    pub(crate) contributors: SortedMap<String, Arc<dyn CatalogContributor>>,
     /// What each catalog contributor serves, by name; one reload at a time.
     pub(crate) served: Mutex<HashMap<String, BTreeSet<(TargetKind, String)>>>,
     /// This instance, told apart from the others sharing its change sink.
@@ -385,7 +386,7 @@ fn holds(snapshot: &Snapshot, kind: TargetKind, key: &str) -> bool {
 
 /// The report's entries of one shelf.
 fn entries_of<D: Dynamically, M: Method>(
-    shelf: &BTreeMap<Arc<str>, Arc<Member<D, M>>>,
+    shelf: &SortedMap<Arc<str>, Arc<Member<D, M>>>,
     entries: &mut Vec<CatalogEntry>,
 ) {
     entries.extend(shelf.iter().map(|(key, member)| CatalogEntry {
@@ -539,7 +540,7 @@ impl Draft<'_> {
 
     /// The completers of runtime members of `kind`, for the kinds that
     /// have completions (prompts and templates).
-    fn completers(&mut self, kind: TargetKind) -> Option<&mut BTreeMap<Arc<str>, Arc<Completer>>> {
+    fn completers(&mut self, kind: TargetKind) -> Option<&mut SortedMap<Arc<str>, Arc<Completer>>> {
         match kind {
             TargetKind::Prompt => Some(&mut self.snapshot.prompt_completions),
             TargetKind::ResourceTemplate => Some(&mut self.snapshot.template_completions),
@@ -556,7 +557,7 @@ impl Draft<'_> {
         let name = format!("(no completions) for {}", guards.target);
         let fallback = completion_chain(&self.chains, guards.clone(), name, self.origin, none);
         Completer {
-            by_argument: BTreeMap::new(),
+            by_argument: SortedMap::new(),
             whole: None,
             fallback: Arc::new(fallback),
         }

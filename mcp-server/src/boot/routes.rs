@@ -2,7 +2,7 @@
 //! the connection and discovery methods, and the contributed methods, each
 //! in its eras; a wire name may be taken once per era.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use mcp_core::completion::{Complete, CompleteResult};
@@ -45,6 +45,7 @@ use crate::seam::sink::hub::Hub;
 use crate::server::Catalogue;
 use crate::vocabulary::config::ServerSection;
 use crate::vocabulary::sort;
+use crate::vocabulary::sorted_map::SortedMap;
 use crate::vocabulary::{BootContext, BootError, closest};
 use crate::vocabulary::{Origin, Target, TargetKind};
 
@@ -305,8 +306,8 @@ impl Inputs<'_> {
         prompts: Vec<WithHandler<Prompt, GetPrompt>>,
         built: &mut Built,
         errors: &mut Vec<BootError>,
-    ) -> BTreeMap<String, Arc<Guards>> {
-        let mut guards = BTreeMap::new();
+    ) -> SortedMap<String, Arc<Guards>> {
+        let mut guards = SortedMap::new();
         if prompts.is_empty() && !built.assembled.serves(TargetKind::Prompt) {
             return guards;
         }
@@ -341,8 +342,8 @@ impl Inputs<'_> {
         templates: Vec<WithHandler<ResourceTemplate, ReadResource>>,
         built: &mut Built,
         errors: &mut Vec<BootError>,
-    ) -> BTreeMap<String, Arc<Guards>> {
-        let mut template_guards = BTreeMap::new();
+    ) -> SortedMap<String, Arc<Guards>> {
+        let mut template_guards = SortedMap::new();
         if resources.is_empty()
             && templates.is_empty()
             && !built.assembled.serves(TargetKind::Resource)
@@ -400,8 +401,8 @@ impl Inputs<'_> {
     fn completions(
         &mut self,
         completions: Vec<WithHandler<CompletionRef, Complete>>,
-        prompts: BTreeMap<String, Arc<Guards>>,
-        templates: BTreeMap<String, Arc<Guards>>,
+        prompts: SortedMap<String, Arc<Guards>>,
+        templates: SortedMap<String, Arc<Guards>>,
         built: &mut Built,
         errors: &mut Vec<BootError>,
     ) {
@@ -412,7 +413,7 @@ impl Inputs<'_> {
             Ok(CompleteResult::default())
         })) as Arc<dyn Handler<Complete>>;
         let completer = |guards: &Arc<Guards>, chains: &ChainBuilder<'_>| Completer {
-            by_argument: BTreeMap::new(),
+            by_argument: SortedMap::new(),
             whole: None,
             fallback: completion_chain(
                 chains,
@@ -425,8 +426,8 @@ impl Inputs<'_> {
         // Inserted one by one: collecting into a map would compile a sort
         // of its entries, which come sorted already.
         let mut resolver = Completions {
-            prompts: BTreeMap::new(),
-            templates: BTreeMap::new(),
+            prompts: SortedMap::new(),
+            templates: SortedMap::new(),
             dynamic: Some(self.dynamic.clone()),
         };
         for (name, guards) in &prompts {

@@ -3,7 +3,6 @@
 //! kinds as for any crate's.
 
 use std::any::TypeId;
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::collect::{Candidate, KindMember, Parts};
@@ -13,6 +12,7 @@ use crate::seam::store::{EventStore, SessionStore, UsedStateStore};
 use crate::seam::strategy::KeyStrategy;
 use crate::vocabulary::seam::{Placed, SeamDecl, SeamInfo, Selection};
 use crate::vocabulary::sort;
+use crate::vocabulary::sorted_map::SortedMap;
 use crate::vocabulary::{BootContext, BootError, Origin};
 
 /// The one-active seams the framework itself declares.
@@ -36,7 +36,7 @@ pub(super) fn one_active(
 ) -> (Vec<Selection>, Vec<BootError>) {
     // Every seam declared or supplied, by type (sorted by name for the
     // report); the first declaration's origin.
-    let mut seams: BTreeMap<(&'static str, TypeId), (SeamInfo, Origin)> = BTreeMap::new();
+    let mut seams: SortedMap<(&'static str, TypeId), (SeamInfo, Origin)> = SortedMap::new();
     for decl in builtin() {
         seams.insert(
             (decl.seam.name, decl.seam.id),
@@ -44,18 +44,15 @@ pub(super) fn one_active(
         );
     }
     for (seam, origin) in &parts.seams {
-        seams
-            .entry((seam.name, seam.id))
-            .or_insert((*seam, *origin));
+        seams.get_or_insert_with((seam.name, seam.id), || (*seam, *origin));
     }
-    let mut candidates: BTreeMap<TypeId, Vec<Candidate>> = BTreeMap::new();
+    let mut candidates: SortedMap<TypeId, Vec<Candidate>> = SortedMap::new();
     for candidate in parts.candidates.drain(..) {
-        seams
-            .entry((candidate.seam.name, candidate.seam.id))
-            .or_insert((candidate.seam, candidate.origin));
+        seams.get_or_insert_with((candidate.seam.name, candidate.seam.id), || {
+            (candidate.seam, candidate.origin)
+        });
         candidates
-            .entry(candidate.seam.id)
-            .or_default()
+            .get_or_insert_with(candidate.seam.id, Vec::new)
             .push(candidate);
     }
     let mut selections = Vec::new();
@@ -124,21 +121,20 @@ pub(super) fn kinds(
     gathered: &dyn Fn(TypeId) -> bool,
 ) -> Vec<BootError> {
     let mut errors = Vec::new();
-    let mut by_kind: BTreeMap<(&'static str, TypeId), Vec<KindMember>> = BTreeMap::new();
+    let mut by_kind: SortedMap<(&'static str, TypeId), Vec<KindMember>> = SortedMap::new();
     let (now, later) = std::mem::take(&mut parts.members)
         .into_iter()
         .partition(|m| gathered(m.member.kind.id));
     parts.members = later;
     for member in now {
         by_kind
-            .entry((member.member.kind.name, member.member.kind.id))
-            .or_default()
+            .get_or_insert_with((member.member.kind.name, member.member.kind.id), Vec::new)
             .push(member);
     }
     for (_, mut members) in by_kind {
         let kind = members[0].member.kind;
         if kind.unique {
-            let mut keys: BTreeMap<String, Origin> = BTreeMap::new();
+            let mut keys: SortedMap<String, Origin> = SortedMap::new();
             let mut order: Vec<(String, Origin)> = members
                 .iter()
                 .map(|m| (m.member.key.clone(), m.origin))

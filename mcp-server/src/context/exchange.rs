@@ -4,17 +4,16 @@
 //! answer yet. The dispatcher opens the exchange from the retry's
 //! `requestState` and seals what is left open (`dispatch::rounds`).
 
-use std::collections::BTreeMap;
 use std::sync::Mutex;
 
-use mcp_core::json::JsonValue;
+use mcp_core::json::{JsonObject, JsonValue};
 
 use crate::vocabulary::lock;
 
 /// What one run of a handler knows of its multi round-trip exchange.
 pub(crate) struct Exchange {
     /// The answers this run may use, by key.
-    pub(crate) answers: BTreeMap<String, JsonValue>,
+    pub(crate) answers: JsonObject,
     /// The handler's state from the last round.
     pub(crate) carried: Option<JsonValue>,
     /// The target and params digest, when the retry's params were read.
@@ -51,7 +50,7 @@ impl Exchange {
     /// An exchange with nothing carried yet: a first round.
     pub(crate) fn first() -> Self {
         Self {
-            answers: BTreeMap::new(),
+            answers: JsonObject::new(),
             carried: None,
             bound: None,
             round: Mutex::new(Round::default()),

@@ -4,7 +4,6 @@
 //! catalog, and a call in flight finishes on the member it started with
 //! even when that member is removed meanwhile.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -21,6 +20,7 @@ use crate::handler::resource::UriTemplate;
 use crate::handler::tool::ParamHeader;
 use crate::seam::customizer::Descriptor;
 use crate::vocabulary::Origin;
+use crate::vocabulary::sorted_map::SortedMap;
 
 /// One member added at runtime: as its list shows it, its chain, and where
 /// the change that added it was written.
@@ -38,7 +38,7 @@ pub(crate) struct Member<D, M: Method> {
 
 /// The members of one kind, by identity (shared keys: each change clones
 /// the maps, not the names).
-pub(crate) type Shelf<D, M> = BTreeMap<Arc<str>, Arc<Member<D, M>>>;
+pub(crate) type Shelf<D, M> = SortedMap<Arc<str>, Arc<Member<D, M>>>;
 
 /// One version of the runtime catalog: every member added at runtime, by
 /// kind and identity.
@@ -51,9 +51,9 @@ pub(crate) struct Snapshot {
     pub(crate) resources: Shelf<Resource, ReadResource>,
     pub(crate) templates: Shelf<ResourceTemplate, ReadResource>,
     /// The completions of runtime prompts, by prompt name.
-    pub(crate) prompt_completions: BTreeMap<Arc<str>, Arc<Completer>>,
+    pub(crate) prompt_completions: SortedMap<Arc<str>, Arc<Completer>>,
     /// The completions of runtime templates, by URI template.
-    pub(crate) template_completions: BTreeMap<Arc<str>, Arc<Completer>>,
+    pub(crate) template_completions: SortedMap<Arc<str>, Arc<Completer>>,
 }
 
 /// The completions of one runtime prompt or template: per argument, for
@@ -61,7 +61,7 @@ pub(crate) struct Snapshot {
 /// the guards of its prompt or template.
 #[derive(Clone)]
 pub(crate) struct Completer {
-    pub(crate) by_argument: BTreeMap<String, Arc<HandlerChain<Complete>>>,
+    pub(crate) by_argument: SortedMap<String, Arc<HandlerChain<Complete>>>,
     pub(crate) whole: Option<Arc<HandlerChain<Complete>>>,
     pub(crate) fallback: Arc<HandlerChain<Complete>>,
 }

@@ -1,6 +1,6 @@
 //! Finding the handler a request is aimed at.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -16,6 +16,7 @@ use super::dynamic::{Dynamic, Snapshot};
 use crate::context::RequestContext;
 use crate::handler::resource::{TemplateVariables, UriTemplate};
 use crate::vocabulary::error::unknown_target;
+use crate::vocabulary::sorted_map::SortedMap;
 
 /// The chain a request resolved to: one of boot's, borrowed from its
 /// route, or one the runtime catalog added, held until the request ends.
@@ -218,7 +219,7 @@ impl Resolve<ReadResource> for Resources {
 /// arguments, and an empty answer for the rest. Every one is guarded by the
 /// guards of its prompt or template.
 pub(crate) struct Completer {
-    pub(crate) by_argument: BTreeMap<String, HandlerChain<Complete>>,
+    pub(crate) by_argument: SortedMap<String, HandlerChain<Complete>>,
     pub(crate) whole: Option<HandlerChain<Complete>>,
     pub(crate) fallback: HandlerChain<Complete>,
 }
@@ -239,8 +240,8 @@ impl Completer {
 /// Completion handlers by the prompt or template they complete: boot's,
 /// then the runtime catalog's.
 pub(crate) struct Completions {
-    pub(crate) prompts: BTreeMap<String, Completer>,
-    pub(crate) templates: BTreeMap<String, Completer>,
+    pub(crate) prompts: SortedMap<String, Completer>,
+    pub(crate) templates: SortedMap<String, Completer>,
     pub(crate) dynamic: Option<Arc<Dynamic>>,
 }
 

@@ -39,7 +39,7 @@
 //! ```
 
 use std::any::TypeId;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt;
 
 use mcp_core::json::{JsonObject, JsonValue};
@@ -48,6 +48,7 @@ use serde::de::DeserializeOwned;
 
 use crate::vocabulary::BootError;
 use crate::vocabulary::Origin;
+use crate::vocabulary::sorted_map::SortedMap;
 
 /// A typed section of the configuration, under one top-level key.
 #[diagnostic::on_unimplemented(
@@ -220,10 +221,10 @@ impl SectionInfo {
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Settings {
     tree: JsonObject,
-    sources: BTreeMap<String, SettingSource>,
+    sources: SortedMap<String, SettingSource>,
     /// Environment values as written, by key: read as JSON first, as text
     /// when their section wants text.
-    texts: BTreeMap<String, String>,
+    texts: SortedMap<String, String>,
 }
 
 impl Settings {
@@ -381,7 +382,7 @@ impl Settings {
             }
         }
         let mut checked = BTreeSet::new();
-        let mut owners: BTreeMap<&str, TypeId> = BTreeMap::new();
+        let mut owners: SortedMap<&str, TypeId> = SortedMap::new();
         for section in sections {
             if !checked.insert(section.id) {
                 continue;

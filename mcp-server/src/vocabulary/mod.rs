@@ -17,6 +17,7 @@ pub(crate) mod render;
 pub(crate) mod seam;
 pub(crate) mod shutdown;
 pub(crate) mod sort;
+pub(crate) mod sorted_map;
 pub(crate) mod target;
 
 pub use boot_context::BootContext;

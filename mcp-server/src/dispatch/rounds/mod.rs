@@ -11,7 +11,6 @@
 
 pub(crate) mod seal;
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
@@ -65,9 +64,9 @@ pub(crate) async fn begin(binding: &Binding<'_>, rounds: &Rounds) -> Result<Exch
         .map_err(|e| ErrorObject::invalid_params(format!("Invalid params: {e}")))?;
     let bound = bind(&object, binding.target_member);
     let responses = match object.remove("inputResponses") {
-        None => BTreeMap::new(),
+        None => JsonObject::new(),
         Some(JsonValue::Object(responses)) => {
-            let mut checked = BTreeMap::new();
+            let mut checked = JsonObject::new();
             for (key, response) in responses {
                 if !response.is_object() {
                     return Err(ErrorObject::invalid_params(format!(

@@ -10,11 +10,10 @@
 //! without the check failing; a server opens only the tokens of its own
 //! kind.
 
-use std::collections::BTreeMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use mcp_core::error::ErrorObject;
-use mcp_core::json::JsonValue;
+use mcp_core::json::{JsonObject, JsonValue};
 use serde::{Deserialize, Serialize};
 
 use crate::seam::strategy::{KeyStrategy, StateKey};
@@ -39,8 +38,8 @@ pub(crate) struct StateBody {
     #[serde(rename = "p")]
     pub(crate) principal: Option<String>,
     /// Answers gathered in earlier rounds, by key.
-    #[serde(rename = "a", default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub(crate) answers: BTreeMap<String, JsonValue>,
+    #[serde(rename = "a", default, skip_serializing_if = "JsonObject::is_empty")]
+    pub(crate) answers: JsonObject,
     /// The keys asked for in the round that sealed this state.
     #[serde(rename = "q", default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) asked: Vec<String>,
@@ -304,7 +303,7 @@ mod tests {
             target: "weather".into(),
             digest: "d".into(),
             principal: Some("alice".into()),
-            answers: BTreeMap::from([("k".into(), serde_json::json!({"action": "accept"}))]),
+            answers: JsonObject::from_iter([("k".into(), serde_json::json!({"action": "accept"}))]),
             asked: vec!["k2".into()],
             carried: Some(serde_json::json!({"step": 2})),
             expires,
