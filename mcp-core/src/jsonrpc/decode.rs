@@ -91,12 +91,20 @@ pub fn decode(bytes: &[u8]) -> Result<Message, DecodeError> {
             )),
         ));
     }
+    // JSON is UTF-8 text; read as text, a message is decoded by the same
+    // code as the params it carries.
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Err(DecodeError::new(
+            None,
+            ErrorObject::parse_error("Parse error: the message is not valid UTF-8"),
+        ));
+    };
     match bytes.iter().find(|b| !b.is_ascii_whitespace()) {
         Some(b'{') => {}
-        Some(b'[') if is_json(bytes) => {
+        Some(b'[') if is_json(text) => {
             return invalid(&None, "Invalid Request: batches are not supported");
         }
-        _ if is_json(bytes) => {
+        _ if is_json(text) => {
             return invalid(&None, "Invalid Request: a message is a JSON object");
         }
         _ => {
@@ -106,9 +114,9 @@ pub fn decode(bytes: &[u8]) -> Result<Message, DecodeError> {
             ));
         }
     }
-    let envelope: Envelope<'_> = match serde_json::from_slice(bytes) {
+    let envelope: Envelope<'_> = match serde_json::from_str(text) {
         Ok(envelope) => envelope,
-        Err(e) => return Err(DecodeError::new(None, classify(bytes, &e))),
+        Err(e) => return Err(DecodeError::new(None, classify(text, &e))),
     };
     let id = match envelope.id.map(read_id) {
         None => None,
@@ -245,13 +253,13 @@ fn read_id(raw: &RawValue) -> Result<Option<RequestId>, &'static str> {
 }
 
 /// Tells bytes that are not JSON (`-32700`) from JSON of the wrong shape (`-32600`).
-fn classify(bytes: &[u8], error: &serde_json::Error) -> ErrorObject {
+fn classify(text: &str, error: &serde_json::Error) -> ErrorObject {
     use serde_json::error::Category;
     match error.classify() {
         Category::Syntax | Category::Eof | Category::Io => {
             ErrorObject::parse_error(format!("Parse error: {error}"))
         }
-        Category::Data if !is_json(bytes) => {
+        Category::Data if !is_json(text) => {
             ErrorObject::parse_error("Parse error: the message is not valid JSON")
         }
         Category::Data => ErrorObject::invalid_request(format!("Invalid Request: {error}")),
@@ -266,8 +274,8 @@ fn invalid(id: &Option<RequestId>, why: &str) -> Result<Message, DecodeError> {
     ))
 }
 
-fn is_json(bytes: &[u8]) -> bool {
-    serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok()
+fn is_json(text: &str) -> bool {
+    serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
 }
 
 /// Reads a member that is present as `Some`, `null` included.

@@ -84,7 +84,7 @@ pub(crate) struct RuntimeCatalog {
     /// The catalog contributors, by name.
     pub(crate) contributors: SortedMap<String, Arc<dyn CatalogContributor>>,
     /// What each catalog contributor serves, by name; one reload at a time.
-    pub(crate) served: Mutex<HashMap<String, BTreeSet<(TargetKind, String)>>>,
+    pub(crate) served: Mutex<HashMap<String, Served>>,
     /// This instance, told apart from the others sharing its change sink.
     pub(crate) instance: u64,
     /// Which customizers of one handler found theirs among the members
@@ -279,7 +279,7 @@ impl RuntimeCatalog {
         let mut before = served.remove(name).unwrap_or_default();
         // What a change through `Catalog::apply` removed meanwhile is not served.
         let current = self.dynamic.load();
-        before.retain(|(kind, key)| holds(&current, *kind, key));
+        before.retain(|(kind, key), ()| holds(&current, *kind, key));
         let loaded = match contributor.load() {
             Ok(loaded) => loaded,
             Err(diagnostic) => {
@@ -345,11 +345,8 @@ impl RuntimeCatalog {
 /// The change from what a contributor served (`before`) to what it loaded:
 /// kept members replaced, new ones added, the rest removed; and what it
 /// serves with the change in.
-fn since(
-    loaded: CatalogChange,
-    before: &BTreeSet<(TargetKind, String)>,
-) -> (CatalogChange, BTreeSet<(TargetKind, String)>) {
-    let mut now = BTreeSet::new();
+fn since(loaded: CatalogChange, before: &Served) -> (CatalogChange, Served) {
+    let mut now = Served::new();
     let mut edits = Vec::with_capacity(loaded.edits.len());
     for edit in loaded.edits {
         if edit.removes() {
@@ -363,16 +360,19 @@ fn since(
         let (kind, key) = edit.target();
         let target = (kind, key.to_owned());
         // Twice in one load, the second is an add, which collides as at boot.
-        let kept = before.contains(&target) && !now.contains(&target);
-        now.insert(target);
+        let kept = before.contains_key(&target) && !now.contains_key(&target);
+        now.insert(target, ());
         edits.push(edit.present(kept));
     }
-    for (kind, key) in before.difference(&now) {
+    for (kind, key) in before.keys().filter(|target| !now.contains_key(*target)) {
         edits.push(Edit::removal(*kind, key.clone()));
     }
     let change = CatalogChange { edits, ..loaded };
     (change, now)
 }
+
+/// The members one catalog contributor serves, by kind and identity.
+type Served = SortedMap<(TargetKind, String), ()>;
 
 /// Whether `snapshot` holds the member `key` of `kind`.
 fn holds(snapshot: &Snapshot, kind: TargetKind, key: &str) -> bool {

@@ -207,7 +207,9 @@ mod encrypted {
                 },
             )
             .map_err(|_| Refusal::Tampered)?;
-        serde_json::from_slice(&plaintext).map_err(|_| Refusal::Tampered)
+        // Read as text, as every other message is.
+        let text = std::str::from_utf8(&plaintext).map_err(|_| Refusal::Tampered)?;
+        serde_json::from_str(text).map_err(|_| Refusal::Tampered)
     }
 
     fn associated(key_id: &str) -> String {
@@ -261,7 +263,9 @@ mod signed {
         let state = URL_SAFE_NO_PAD
             .decode(state)
             .map_err(|_| Refusal::Tampered)?;
-        serde_json::from_slice(&state).map_err(|_| Refusal::Tampered)
+        // Read as text, as every other message is.
+        let text = std::str::from_utf8(&state).map_err(|_| Refusal::Tampered)?;
+        serde_json::from_str(text).map_err(|_| Refusal::Tampered)
     }
 }
 

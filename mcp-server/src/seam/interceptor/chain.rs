@@ -79,9 +79,9 @@ impl<T: Serialize + Any + Send + Sync> ErasedValue for T {
         // Through text: a result's text encoder is compiled to send it
         // anyway, and an encoder into `Value` for every params and result
         // type would double that code for a view only interceptors take.
-        serde_json::to_vec(self)
+        serde_json::to_string(self)
             .ok()
-            .and_then(|text| serde_json::from_slice(&text).ok())
+            .and_then(|text| serde_json::from_str(&text).ok())
             .unwrap_or_default()
     }
     fn as_any(&self) -> &dyn Any {
