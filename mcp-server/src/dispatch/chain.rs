@@ -19,8 +19,6 @@ use crate::vocabulary::Origin;
 use crate::vocabulary::Target;
 use crate::vocabulary::auth::Challenge;
 
-use super::route::not_in_place;
-
 /// The guards of one target, and the target they decide for.
 ///
 /// A prompt's completions share their prompt's guards, so what the guards
@@ -138,6 +136,14 @@ fn describe(
     );
     described.push(format!("HANDLER {target} ({})", target.origin));
     described
+}
+
+/// The error for an interceptor's answer in place of `method`, which only
+/// its handler answers.
+pub(crate) fn not_in_place(method: &str) -> ErrorObject {
+    ErrorObject::invalid_request(format!(
+        "`{method}` cannot be answered in place of the server"
+    ))
 }
 
 /// The error for a handler-chain interceptor that replaced the params of

@@ -12,7 +12,7 @@ use mcp_core::version::Era;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::chain::Verdict;
+use super::chain::{Verdict, not_in_place};
 use super::resolve::{Resolve, Resolved};
 use crate::context::RequestContext;
 use crate::handler::Reply;
@@ -150,14 +150,6 @@ fn decode<M: Method>(params: Option<&RawValue>) -> Result<M::Params, ErrorObject
 /// The error for params of `method` that did not decode.
 fn invalid_params(method: &str, error: &serde_json::Error) -> ErrorObject {
     ErrorObject::invalid_params(format!("Invalid params for {method}: {error}"))
-}
-
-/// The error for an interceptor's answer in place of `method`, which only
-/// its handler answers.
-pub(crate) fn not_in_place(method: &str) -> ErrorObject {
-    ErrorObject::invalid_request(format!(
-        "`{method}` cannot be answered in place of the server"
-    ))
 }
 
 impl<M: Method> TypedRoute<M> {
