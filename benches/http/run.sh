@@ -121,15 +121,17 @@ initialize() {
 # other_ticks PID...: user + system ticks of every process but PID... and
 # the kernel's threads, with those of the children each has reaped (a child
 # that ends is counted by its parent from then on).
+# A process may end between the listing of /proc and the reading of its
+# stat file: the files are read by cat, which goes on past a missing one
+# (awk would stop there).
 other_ticks() {
-  awk -v exclude=" $* " '
-    FNR == 1 {
-      pid = FILENAME
-      gsub(/[^0-9]/, "", pid)
+  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v exclude=" $* " '
+    {
+      pid = $1
       sub(/^.*\) /, "")
       if (pid != 2 && $2 != 2 && index(exclude, " " pid " ") == 0) total += $12 + $13 + $14 + $15
     }
-    END { print total + 0 }' /proc/[0-9]*/stat 2>/dev/null
+    END { print total + 0 }'
 }
 
 # process_ticks PID: user + system ticks of a process and all its threads.
