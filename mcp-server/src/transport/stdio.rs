@@ -4,7 +4,7 @@
 //! Requests run concurrently, up to a limit ([`StdioConfig`]); one more
 //! is refused at once. `notifications/cancelled` cancels the request it
 //! names. At the end of input, or once the server's
-//! [`Shutdown`] begins, nothing more is read:
+//! [`Shutdown`](crate::server::Shutdown) begins, nothing more is read:
 //! every request already read is answered, within the drain deadline
 //! (`server.drain_timeout_s`), and only the questions to the client, which
 //! can no longer answer, are cancelled; then the transport returns. A
@@ -47,7 +47,6 @@ use tokio_util::sync::CancellationToken;
 use crate::Server;
 use crate::auth::{Channel, Credentials};
 use crate::context::DEFAULT_INPUT_TIMEOUT;
-use crate::server::Shutdown;
 use crate::transport::{
     ChangeFeed, ClientRequester, InFlight, NotificationSink, Outbound, Peer, Requester, Session,
     encode_error,
@@ -170,28 +169,41 @@ where
     let mut process = Process::start(server, Box::new(output), config);
     let mut input = BufReader::new(input);
     let mut line = Vec::new();
+    let shutdown = process.server.shutdown().clone();
     loop {
-        let read = tokio::select! {
-            read = next_line(&mut input, &mut line) => Some(read?),
+        let next = tokio::select! {
+            read = next_line(&mut input, &mut line) => match read? {
+                Some(read) => Next::Line(read),
+                None => Next::End,
+            },
             // A drain reads no more: what was read is answered below.
-            () = process.shutdown.draining() => Some(None),
-            () = process.lines_out.overflow.cancelled() => None,
+            () = shutdown.draining() => Next::End,
+            () = process.lines_out.overflow.cancelled() => Next::Overflow,
         };
-        match read {
-            None => return Err(process.overflowed().await),
-            Some(None) => break,
+        match next {
             // Boxed, so that the reading loop stays small: the future of
             // `read` is compiled once, not into each loop's.
-            Some(Some(read)) => Box::pin(process.read(read, &line)).await,
+            Next::Line(read) => Box::pin(process.read(read, &line)).await,
+            Next::End => break,
+            Next::Overflow => return Err(process.overflowed().await),
         }
     }
     process.finish().await
 }
 
+/// What the reading loop of [`serve_with`] meets next.
+enum Next {
+    /// A line, in the buffer.
+    Line(Line),
+    /// The end of input, or a drain.
+    End,
+    /// The client stopped reading while too much waited to be written.
+    Overflow,
+}
+
 /// One stdio process being served: what [`serve_with`] holds between lines.
 struct Process {
     server: Server,
-    shutdown: Shutdown,
     config: StdioConfig,
     state: Arc<State>,
     lines_out: Lines,
@@ -210,7 +222,6 @@ impl Process {
         let state = Arc::new(State::default());
         let forwarding = forward_changes(&server, &state, &lines_out);
         Self {
-            shutdown: server.shutdown().clone(),
             server,
             config,
             state,
@@ -306,12 +317,18 @@ impl Process {
     /// Ends the process whose client stopped reading: the error
     /// [`serve_with`] returns.
     async fn overflowed(mut self) -> io::Error {
+        self.stop_work().await;
+        self.writer.abort();
+        io::Error::other("the client stopped reading stdout: too much waited to be written")
+    }
+
+    /// Stops what still runs: the requests, with their questions to the
+    /// client cancelled, and the forwarding of changes; closes the session.
+    async fn stop_work(&mut self) {
         self.state.in_flight.cancel_all();
         self.running.shutdown().await;
         self.forwarding.abort();
         self.state.session.close();
-        self.writer.abort();
-        io::Error::other("the client stopped reading stdout: too much waited to be written")
     }
 
     /// Ends the process at the end of input, or in a drain: every request
@@ -322,19 +339,17 @@ impl Process {
     /// written, and what such work sends later goes nowhere.
     async fn finish(mut self) -> io::Result<()> {
         self.state.outbound.close();
-        let deadline = tokio::time::sleep(self.shutdown.drain_timeout());
+        let shutdown = self.server.shutdown().clone();
+        let deadline = tokio::time::sleep(shutdown.drain_timeout());
         tokio::pin!(deadline);
         loop {
             tokio::select! {
                 joined = self.running.join_next() => if joined.is_none() { break },
                 () = &mut deadline => break,
-                () = self.shutdown.expired() => break,
+                () = shutdown.expired() => break,
             }
         }
-        self.state.in_flight.cancel_all();
-        self.running.shutdown().await;
-        self.forwarding.abort();
-        self.state.session.close();
+        self.stop_work().await;
         self.lines_out.closing.cancel();
         drop(self.lines_out);
         self.writer.await.unwrap_or(Ok(()))

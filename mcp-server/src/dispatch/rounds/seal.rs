@@ -148,6 +148,13 @@ fn opening_key(keys: &dyn KeyStrategy, id: &str) -> Result<StateKey, Refusal> {
         .ok_or_else(|| Refusal::UnknownKey(id.chars().take(64).collect()))
 }
 
+/// The body a token carries, read as text as every other message is; bytes
+/// that are not a body are a tampered token.
+fn read_body(bytes: &[u8]) -> Result<StateBody, Refusal> {
+    let text = std::str::from_utf8(bytes).map_err(|_| Refusal::Tampered)?;
+    serde_json::from_str(text).map_err(|_| Refusal::Tampered)
+}
+
 /// Encrypted and authenticated state: XChaCha20-Poly1305, the version and
 /// key id as associated data.
 #[cfg(feature = "seal")]
@@ -157,7 +164,7 @@ mod encrypted {
     use chacha20poly1305::aead::{Aead, KeyInit, Payload};
     use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 
-    use super::{KeyStrategy, Refusal, StateBody, opening_key};
+    use super::{KeyStrategy, Refusal, StateBody, opening_key, read_body};
 
     const VERSION: &str = "v1";
     const NONCE: usize = 24;
@@ -207,9 +214,7 @@ mod encrypted {
                 },
             )
             .map_err(|_| Refusal::Tampered)?;
-        // Read as text, as every other message is.
-        let text = std::str::from_utf8(&plaintext).map_err(|_| Refusal::Tampered)?;
-        serde_json::from_str(text).map_err(|_| Refusal::Tampered)
+        read_body(&plaintext)
     }
 
     fn associated(key_id: &str) -> String {
@@ -226,7 +231,7 @@ mod signed {
     use hmac::{Hmac, KeyInit, Mac};
     use sha2::Sha256;
 
-    use super::{KeyStrategy, Refusal, StateBody, opening_key};
+    use super::{KeyStrategy, Refusal, StateBody, opening_key, read_body};
 
     const VERSION: &str = "s1";
 
@@ -263,9 +268,7 @@ mod signed {
         let state = URL_SAFE_NO_PAD
             .decode(state)
             .map_err(|_| Refusal::Tampered)?;
-        // Read as text, as every other message is.
-        let text = std::str::from_utf8(&state).map_err(|_| Refusal::Tampered)?;
-        serde_json::from_str(text).map_err(|_| Refusal::Tampered)
+        read_body(&state)
     }
 }
 
